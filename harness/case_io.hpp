@@ -1,0 +1,32 @@
+// Reading eval-format cases from JSON lines, and writing a case back as JSON.
+#pragma once
+
+#include "reference/evaluate.hpp"
+#include "reference/py_value.hpp"
+
+#include <tl/expected.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace zfcheck {
+
+// The largest micro_steps a case may ask for: the selections list is written out in full.
+inline constexpr std::int64_t kMaxMicroSteps = 1'000'000;
+
+// Why a line is not a usable case (eval-format's invalid_case).
+struct CaseError {
+  std::optional<py::Str> id;         // echoed when the line had a string id
+  std::optional<std::string> field;  // the case key at fault, if one is
+  std::string reason;
+};
+
+tl::expected<Case, CaseError> case_from_value(const py::Value& value);
+tl::expected<Case, CaseError> parse_case(std::string_view line);
+
+// The case as an eval-format object; keys at their defaults are left out unless `full`.
+py::Value case_to_value(const Case& c, bool full = false);
+
+}  // namespace zfcheck

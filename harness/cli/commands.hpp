@@ -1,0 +1,16 @@
+// The zfcheck subcommands: each file registers one with the CLI11 app and sets the exit code it ends with.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace zfcheck::cli {
+
+// Exit codes (design.md): all good, a finding or a failed check, bad usage or unreadable input.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFinding = 1;
+inline constexpr int kExitUsage = 2;
+
+void add_eval_command(CLI::App& app, int& exit_code);
+void add_profiles_command(CLI::App& app, int& exit_code);
+
+}  // namespace zfcheck::cli

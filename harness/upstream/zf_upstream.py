@@ -1,0 +1,277 @@
+#!/usr/bin/env python3
+"""Runs DeepSpeed's own ZenFlow set-up code on eval-format cases (JSON Lines in, JSON Lines out).
+
+The upstream modules (config base class, ZenFlowConfig, the ZeRO config, the engine copy, the
+stage-1/2 optimizer and the stage-3 functions) are loaded from a DeepSpeed checkout or git
+repository and executed as they are. Only what they import for other purposes (torch, the
+communication layer, the full ZeRO optimizers, the CPU Adam extensions, the logger) is stubbed.
+No ZenFlow rule is written here: every value in a result is read off the upstream objects.
+
+Usage: zf_upstream.py --deepspeed PATH [--rev REV] < cases.jsonl > results.jsonl
+Needs Python 3 with pydantic 2.
+"""
+import argparse
+import importlib
+import importlib.abc
+import importlib.util
+import json
+import subprocess
+import sys
+import types
+
+# Files executed as upstream wrote them, by module name.
+REAL_MODULES = {
+    "deepspeed.runtime.config_utils": "deepspeed/runtime/config_utils.py",
+    "deepspeed.runtime.zenflow.zenflow_config": "deepspeed/runtime/zenflow/zenflow_config.py",
+    "deepspeed.runtime.zero.config": "deepspeed/runtime/zero/config.py",
+    "deepspeed.runtime.zero.offload_config": "deepspeed/runtime/zero/offload_config.py",
+    "deepspeed.runtime.zero.leaf_module_config": "deepspeed/runtime/zero/leaf_module_config.py",
+    "deepspeed.runtime.zenflow.engine": "deepspeed/runtime/zenflow/engine.py",
+    "deepspeed.runtime.zenflow.zenflow_stage_1_and_2": "deepspeed/runtime/zenflow/zenflow_stage_1_and_2.py",
+    "deepspeed.runtime.zenflow.engine_stage3": "deepspeed/runtime/zenflow/engine_stage3.py",
+}
+STUB_ROOTS = ("torch", "deepspeed")
+
+
+class Anything:
+    """Stands in for any class or object an upstream module imports but the set-up never uses."""
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def __call__(self, *args, **kwargs):
+        return Anything()
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return Anything()
+
+
+class StubModule(types.ModuleType):
+    """A module whose every public attribute is a stand-in class."""
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        stand_in = type(name, (Anything, ), {})
+        setattr(self, name, stand_in)
+        return stand_in
+
+
+class RecordingLogger:
+    """deepspeed.utils.logger: keeps every warning, drops the rest."""
+
+    def __init__(self):
+        self.warnings = []
+
+    def warning(self, msg, *args, **kwargs):
+        self.warnings.append(str(msg) % args if args else str(msg))
+
+    warn = warning
+    warning_once = warning
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: None
+
+
+class ZeroOptimizerBase:
+    """deepspeed.runtime.zero.stage_1_and_2.DeepSpeedZeroOptimizer: the ZeRO-1/2 set-up that
+    ZenFlow's optimizer calls first, reduced to the attributes ZenFlow reads. The environment is
+    the one eval-format.md assumes: offload_optimizer on the CPU."""
+
+    def __init__(self, *args, zenflow_config=None, **kwargs):
+        self.cpu_offload = True
+        self.zenflow = zenflow_config is not None
+        self.bit16_groups = []
+        self.allgather_bucket_size = 0
+
+
+class Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Serves the real upstream modules from source text and stubs for everything else they import."""
+
+    def __init__(self, sources, logger):
+        self.sources = sources
+        self.logger = logger
+
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] not in STUB_ROOTS:
+            return None
+        return importlib.util.spec_from_loader(name, self, is_package=name not in self.sources)
+
+    def create_module(self, spec):
+        if spec.name in self.sources:
+            return None
+        return StubModule(spec.name)
+
+    def exec_module(self, module):
+        name = module.__name__
+        if name in self.sources:
+            code = compile(self.sources[name], REAL_MODULES[name], "exec")
+            exec(code, module.__dict__)
+            return
+        module.__path__ = []
+        if name == "deepspeed.utils":
+            module.logger = self.logger
+        elif name == "deepspeed.utils.torch":
+            module.required_torch_version = lambda *args, **kwargs: True
+        elif name == "deepspeed.comm":
+            module.get_rank = lambda *args, **kwargs: 0
+        elif name == "deepspeed.runtime.zero.stage_1_and_2":
+            module.DeepSpeedZeroOptimizer = ZeroOptimizerBase
+        elif name == "deepspeed.runtime.zero.partition_parameters":
+            # engine_stage3.py star-imports this module and uses these names at import time.
+            for stand_in in ("Parameter", "Tensor"):
+                setattr(module, stand_in, type(stand_in, (Anything, ), {}))
+            module.instrument_w_nvtx = lambda function: function
+
+
+def read_sources(checkout, rev):
+    sources = {}
+    for module, path in REAL_MODULES.items():
+        if rev:
+            out = subprocess.run(["git", "-C", checkout, "show", f"{rev}:{path}"], capture_output=True, text=True)
+            if out.returncode != 0:
+                sys.exit(f"zf_upstream: cannot read {path} at {rev} in {checkout}: {out.stderr.strip()}")
+            sources[module] = out.stdout
+        else:
+            try:
+                with open(f"{checkout}/{path}", encoding="utf-8") as f:
+                    sources[module] = f.read()
+            except OSError as e:
+                sys.exit(f"zf_upstream: cannot read {path} in {checkout}: {e}")
+    return sources
+
+
+def field_of(loc):
+    """The ZenFlowConfig field an error location names (without the enclosing 'zenflow'), or None."""
+    parts = [p for p in loc if isinstance(p, str)]
+    if parts and parts[0] == "zenflow":
+        parts = parts[1:]
+    return parts[0] if parts else None
+
+
+def error_of(exc, validation_error):
+    if isinstance(exc, validation_error):
+        first = exc.errors()[0]
+        return {"type": "ValidationError", "field": field_of(first["loc"]), "message": first["msg"]}
+    return {"type": type(exc).__name__, "field": None, "message": str(exc)}
+
+
+class Upstream:
+    """The upstream modules, loaded once, and one evaluation per case."""
+
+    def __init__(self, sources):
+        self.logger = RecordingLogger()
+        sys.meta_path.insert(0, Finder(sources, self.logger))
+        import pydantic
+        load = importlib.import_module
+        self.validation_error = pydantic.ValidationError
+        self.zero_config = load("deepspeed.runtime.zero.config").DeepSpeedZeroConfig
+        self.engine = load("deepspeed.runtime.zenflow.engine")
+        self.stage12 = load("deepspeed.runtime.zenflow.zenflow_stage_1_and_2")
+        self.stage3 = load("deepspeed.runtime.zenflow.engine_stage3")
+
+    def evaluate(self, case):
+        result = {"outcome": "ok", "error": None, "config": None, "resolved": None, "engine": None,
+                  "zenflow_enabled": False, "warnings": [], "selections": [], "selection_count": 0}
+        self.logger.warnings = []
+        stage = case.get("stage", 2)
+        try:
+            zero = self.zero_config(stage=stage, offload_optimizer={"device": "cpu"}, zenflow=case["zenflow"])
+        except Exception as e:  # upstream's own error, whatever its class
+            result.update(outcome="config_error", error=error_of(e, self.validation_error))
+            return self.finish(result)
+        cfg = zero.zenflow
+        if cfg is None:
+            return self.finish(result)
+        result["zenflow_enabled"] = True
+        result["config"] = {name: getattr(cfg, name) for name in type(cfg).model_fields}
+        engine = EngineStub(cfg, case.get("dataloader_len"))
+        try:
+            self.engine.configure_zenflow(engine)
+            optimizer, select = self.build_optimizer(stage, cfg, zero.overlap_comm)
+        except Exception as e:  # upstream's own error, whatever its class
+            result.update(outcome="init_error", error=error_of(e, self.validation_error))
+            return self.finish(result)
+        result["resolved"] = {
+            "select_strategy": optimizer.select_strategy,
+            "select_interval": optimizer.select_interval,
+            "update_interval": optimizer.update_interval,
+            "auto_update": optimizer.auto_update,
+            "steps_per_epoch": cfg.steps_per_epoch,
+            "full_warm_up_rounds": optimizer.full_warm_up_rounds,
+        }
+        result["engine"] = {"select_interval": engine.select_interval, "update_interval": engine.update_interval,
+                            "auto_update": engine.auto_update}
+        selections = []
+        for _ in range(case.get("micro_steps", 40)):
+            optimizer.micro_step += 1
+            if select(optimizer):
+                selections.append(optimizer.micro_step)
+        result["selections"] = selections
+        result["selection_count"] = len(selections)
+        return self.finish(result)
+
+    def build_optimizer(self, stage, cfg, overlap_comm):
+        if stage == 3:
+            optimizer = types.SimpleNamespace(optimizer=types.SimpleNamespace(param_groups=[]))
+            module = types.SimpleNamespace(parameters=lambda: [])
+            self.stage3._initialize_zenflow_stage3_prologue(optimizer, module, cfg)
+            self.stage3._initialize_zenflow_stage3_epilogue(optimizer, cfg, overlap_comm)
+            return optimizer, self.stage3.is_zenflow_select_boundary
+        cls = self.stage12.ZenFlowZeroOptimizer.create(zenflow_config=cfg)
+        optimizer = cls(None, None, None, {}, zenflow_config=cfg, overlap_comm=overlap_comm)
+        return optimizer, lambda opt: opt.is_zenflow_select_boundary()
+
+    def finish(self, result):
+        result["warnings"] = list(self.logger.warnings)
+        return result
+
+
+class EngineStub:
+    """The DeepSpeedEngine attributes configure_zenflow reads and writes."""
+
+    def __init__(self, cfg, dataloader_len):
+        self._cfg = cfg
+        self._config = types.SimpleNamespace(gradient_accumulation_steps=1)
+        self.training_dataloader = None if dataloader_len is None else Sized(dataloader_len)
+
+    def zenflow_config(self):
+        return self._cfg
+
+
+class Sized:
+
+    def __init__(self, n):
+        self.n = n
+
+    def __len__(self):
+        return self.n
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deepspeed", required=True, help="DeepSpeed checkout or git repository")
+    parser.add_argument("--rev", help="git revision to read the files at (default: the files in the checkout)")
+    args = parser.parse_args()
+    upstream = Upstream(read_sources(args.deepspeed, args.rev))
+    for number, line in enumerate(sys.stdin, 1):
+        try:
+            case = json.loads(line)
+            if not isinstance(case, dict) or "zenflow" not in case:
+                raise ValueError("not a case object with a zenflow key")
+        except (ValueError, RecursionError) as e:
+            result = {"outcome": "invalid_case", "error": {"type": "CaseError", "field": None,
+                                                           "message": f"line {number}: {e}"}}
+        else:
+            result = upstream.evaluate(case)
+            if "id" in case:
+                result = {"id": case["id"], **result}
+        result["profile"] = "upstream"
+        sys.stdout.write(json.dumps(result) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,187 @@
+// Validation of the zenflow block: the base class's custom __init__, field coercion, extras, validate_fields.
+#include "reference/config.hpp"
+
+#include <algorithm>
+
+namespace zfcheck {
+
+namespace {
+
+Error validation_error(std::optional<std::string> field, std::string_view message) {
+  return Error{"ValidationError", std::move(field), std::string(message)};
+}
+
+Error field_error(std::string_view field, const pydantic::Issue& issue) {
+  return validation_error(std::string(field), issue.message);
+}
+
+// The block's entries that reach pydantic: DeepSpeedConfigModel.__init__(self, strict=False, **data)
+// binds a "strict" key to its parameter and, unless it is truthy, drops every "auto" value except
+// under "replace_method".
+class InitData {
+ public:
+  explicit InitData(const py::Dict& dict) : dict_(dict) {
+    const py::Value* strict = dict.find("strict");
+    drop_auto_ = strict == nullptr || !strict->truthy();
+  }
+
+  bool passes(const py::Dict::Entry& entry) const {
+    if (entry.first == "strict") return false;
+    return !(drop_auto_ && entry.second.is_auto() && !(entry.first == "replace_method"));
+  }
+
+  const py::Value* find(std::string_view key) const {
+    const py::Value* value = dict_.find(key);
+    if (value == nullptr || key == "strict") return nullptr;
+    if (drop_auto_ && value->is_auto() && key != "replace_method") return nullptr;
+    return value;
+  }
+
+ private:
+  const py::Dict& dict_;
+  bool drop_auto_ = true;
+};
+
+template <class T>
+bool take(const tl::expected<T, pydantic::Issue>& coerced, T& out, std::string_view field,
+          std::optional<Error>& error) {
+  if (!coerced) {
+    error = field_error(field, coerced.error());
+    return false;
+  }
+  out = *coerced;
+  return true;
+}
+
+bool take_unit_float(const py::Value& input, double& out, bool open, std::string_view field,
+                     std::optional<Error>& error) {
+  auto coerced = pydantic::lax_float(input);
+  if (!take(coerced, out, field, error)) return false;
+  if (auto issue = pydantic::check_unit_interval(out, open)) {
+    error = field_error(field, *issue);
+    return false;
+  }
+  return true;
+}
+
+bool take_str_or_int(const py::Value& input, StrOrInt& out, std::string_view field, std::optional<Error>& error) {
+  auto coerced = pydantic::lax_str_or_int(input);
+  if (!coerced) {
+    error = field_error(field, coerced.error().front());
+    return false;
+  }
+  out = std::move(*coerced);
+  return true;
+}
+
+// Field validation in declaration order; the first failure is the error pydantic lists first.
+std::optional<Error> validate_fields(const InitData& data, const Switches& switches, ZenFlowConfig& cfg) {
+  std::optional<Error> error;
+  const py::Value* v = nullptr;
+  if ((v = data.find("topk_ratio")) &&
+      !take_unit_float(*v, cfg.topk_ratio, switches.topk_ratio_open_interval, "topk_ratio", error)) {
+    return error;
+  }
+  if ((v = data.find("select_strategy")) && !take(pydantic::lax_str(*v), cfg.select_strategy, "select_strategy", error)) {
+    return error;
+  }
+  if ((v = data.find("select_interval")) && !take_str_or_int(*v, cfg.select_interval, "select_interval", error)) {
+    return error;
+  }
+  if ((v = data.find("update_interval")) && !take_str_or_int(*v, cfg.update_interval, "update_interval", error)) {
+    return error;
+  }
+  if ((v = data.find("overlap_step")) && !take(pydantic::lax_bool(*v), cfg.overlap_step, "overlap_step", error)) {
+    return error;
+  }
+  if ((v = data.find("offload")) && !take(pydantic::lax_bool(*v), cfg.offload, "offload", error)) return error;
+  if ((v = data.find("auto_ratio")) && !take_unit_float(*v, cfg.auto_ratio, false, "auto_ratio", error)) {
+    return error;
+  }
+  if ((v = data.find("full_warm_up_rounds")) &&
+      !take(pydantic::lax_int(*v), cfg.full_warm_up_rounds, "full_warm_up_rounds", error)) {
+    return error;
+  }
+  if ((v = data.find("pt_reserved_cores_perc")) &&
+      !take_unit_float(*v, cfg.pt_reserved_cores_perc, false, "pt_reserved_cores_perc", error)) {
+    return error;
+  }
+  if ((v = data.find("steps_per_epoch")) && v->kind() != py::Kind::none) {
+    py::Int steps;
+    if (!take(pydantic::lax_int(*v), steps, "steps_per_epoch", error)) return error;
+    cfg.steps_per_epoch = std::move(steps);
+  }
+  return std::nullopt;
+}
+
+// A key holding a lone surrogate cannot become Rust text: pydantic stops at once with that one
+// string_unicode error, naming no field, before any field is validated.
+std::optional<Error> reject_surrogate_keys(const py::Dict& dict, const InitData& data) {
+  for (const auto& entry : dict.entries()) {
+    if (data.passes(entry) && entry.first.lone_surrogate) {
+      return validation_error(std::nullopt,
+                              "Input should be a valid string, unable to parse raw data as a unicode string");
+    }
+  }
+  return std::nullopt;
+}
+
+// extra="forbid": after the field errors, one entry per unknown key in the block's order.
+std::optional<Error> forbid_extras(const py::Dict& dict, const InitData& data) {
+  for (const auto& entry : dict.entries()) {
+    if (!data.passes(entry)) continue;
+    if (std::find(kConfigFields.begin(), kConfigFields.end(), entry.first.text) == kConfigFields.end()) {
+      return validation_error(entry.first.text, "Extra inputs are not permitted");
+    }
+  }
+  return std::nullopt;
+}
+
+bool is_str_other_than_auto(const StrOrInt& value) {
+  const py::Str* s = std::get_if<py::Str>(&value);
+  return s != nullptr && !(*s == "auto");
+}
+
+}  // namespace
+
+std::optional<std::string_view> model_validator_failure(const ZenFlowConfig& cfg, const Switches& switches) {
+  const py::Str& strategy = cfg.select_strategy;
+  if (!(strategy == "auto" || strategy == "step" || strategy == "epoch")) {
+    return R"(select_strategy must be one of "auto", "step", or "epoch")";
+  }
+  if (is_str_other_than_auto(cfg.select_interval)) return R"(If select_interval is a string, it must be "auto")";
+  if (is_str_other_than_auto(cfg.update_interval)) return R"(If update_interval is a string, it must be "auto")";
+  if (switches.update_interval_min_1) {
+    const py::Int* u = std::get_if<py::Int>(&cfg.update_interval);
+    if (u != nullptr && *u < 1) return "If update_interval is a number, it must be at least 1";
+  }
+  if (switches.steps_per_epoch_min_1 && cfg.steps_per_epoch && *cfg.steps_per_epoch < 1) {
+    return "If steps_per_epoch is set, it must be at least 1";
+  }
+  return std::nullopt;
+}
+
+Error model_validator_error(std::string_view message) {
+  return validation_error(std::nullopt, "Value error, " + std::string(message));
+}
+
+tl::expected<std::optional<ZenFlowConfig>, Error> validate_zenflow(const py::Value& block, const Switches& switches) {
+  if (block.kind() == py::Kind::none || block.is_auto()) return std::nullopt;
+  const py::Dict* dict = block.as<py::Dict>();
+  if (dict == nullptr) {
+    return tl::unexpected(validation_error(std::nullopt, "Input should be a valid dictionary or instance of ZenFlowConfig"));
+  }
+  if (dict->find("self") != nullptr) {
+    return tl::unexpected(
+        Error{"TypeError", std::nullopt, "DeepSpeedConfigModel.__init__() got multiple values for argument 'self'"});
+  }
+  InitData data(*dict);
+  if (auto error = reject_surrogate_keys(*dict, data)) return tl::unexpected(std::move(*error));
+  ZenFlowConfig cfg;
+  if (auto error = validate_fields(data, switches, cfg)) return tl::unexpected(std::move(*error));
+  if (auto error = forbid_extras(*dict, data)) return tl::unexpected(std::move(*error));
+  if (auto failure = model_validator_failure(cfg, switches)) return tl::unexpected(model_validator_error(*failure));
+  return cfg;
+}
+
+}  // namespace zfcheck

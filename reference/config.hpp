@@ -1,0 +1,51 @@
+// ZenFlowConfig: its fields, and how upstream's config classes validate a `zenflow` block (pydantic v2).
+#pragma once
+
+#include "reference/error.hpp"
+#include "reference/profile.hpp"
+#include "reference/pydantic_lax.hpp"
+#include "reference/py_value.hpp"
+
+#include <tl/expected.hpp>
+
+#include <optional>
+#include <string_view>
+
+namespace zfcheck {
+
+using pydantic::StrOrInt;
+
+// The validated config: every field after coercion, in declaration order.
+struct ZenFlowConfig {
+  double topk_ratio = 0.1;
+  py::Str select_strategy{"auto"};
+  StrOrInt select_interval = py::Str{"auto"};
+  StrOrInt update_interval = py::Str{"auto"};
+  bool overlap_step = false;
+  bool offload = false;
+  double auto_ratio = 0.99;
+  py::Int full_warm_up_rounds = 0;
+  double pt_reserved_cores_perc = 0.5;
+  std::optional<py::Int> steps_per_epoch;
+
+  bool operator==(const ZenFlowConfig&) const = default;
+};
+
+inline constexpr std::array<std::string_view, 10> kConfigFields{
+    "topk_ratio",   "select_strategy", "select_interval",     "update_interval",        "overlap_step",
+    "offload",      "auto_ratio",      "full_warm_up_rounds", "pt_reserved_cores_perc", "steps_per_epoch"};
+
+// `DeepSpeedZeroConfig(zenflow=block)`: nothing when ZenFlow is off (`null`, or "auto" which the
+// config base class drops), the config, or the error validation raises (a ValidationError carrying
+// pydantic's first error, or the TypeError of a "self" key).
+tl::expected<std::optional<ZenFlowConfig>, Error> validate_zenflow(const py::Value& block,
+                                                                   const Switches& switches);
+
+// ZenFlowConfig.validate_fields, run after field validation and again on every assignment:
+// the message of the first check that fails, or nothing.
+std::optional<std::string_view> model_validator_failure(const ZenFlowConfig& config, const Switches& switches);
+
+// `ValidationError` for a model-validator failure, as pydantic wraps the ValueError.
+Error model_validator_error(std::string_view message);
+
+}  // namespace zfcheck

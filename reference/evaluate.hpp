@@ -1,0 +1,51 @@
+// The spine of zfcheck: a Case in, the Result upstream's set-up and schedule would give under a profile.
+#pragma once
+
+#include "reference/config.hpp"
+#include "reference/error.hpp"
+#include "reference/profile.hpp"
+#include "reference/setup.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace zfcheck {
+
+// One input of eval-format.md.
+struct Case {
+  std::optional<py::Str> id;
+  py::Value zenflow;                           // the zero_optimization.zenflow block as written
+  std::optional<std::int64_t> dataloader_len;  // nothing: no training_data= passed
+  int stage = 2;
+  std::int64_t micro_steps = 40;
+
+  bool operator==(const Case&) const = default;
+};
+
+enum class Outcome { ok, config_error, init_error, unmodelled, invalid_case };
+std::string_view outcome_name(Outcome outcome);
+
+// One output of eval-format.md.
+struct Result {
+  std::optional<py::Str> id;
+  std::string profile;
+  Outcome outcome = Outcome::ok;
+  std::optional<Error> error;
+  std::optional<ZenFlowConfig> config;
+  std::optional<Resolved> resolved;
+  std::optional<EngineView> engine;
+  bool zenflow_enabled = false;
+  std::vector<SetupWarning> warnings;
+  std::vector<std::int64_t> selections;
+
+  bool operator==(const Result&) const = default;
+};
+
+// Validate the block, run the engine and optimizer set-up for the stage, simulate the schedule.
+// Pure: the same case and profile always give the same result.
+Result evaluate(const Case& c, const Profile& profile);
+
+}  // namespace zfcheck

@@ -1,0 +1,65 @@
+// ZenFlow set-up: the engine copy and the optimizer copy (stages 1/2 or stage 3) that resolve the intervals.
+#pragma once
+
+#include "reference/config.hpp"
+#include "reference/error.hpp"
+#include "reference/profile.hpp"
+
+#include <tl/expected.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace zfcheck {
+
+// What the caller's environment gives set-up. The rest of the DeepSpeed config is the tutorial's:
+// offload_optimizer on the CPU, overlap_comm left at its default (False for stages 1/2, True for 3),
+// torch 2.1 or later.
+struct Environment {
+  std::optional<std::int64_t> dataloader_len;  // nothing: no training_data= was passed
+  int stage = 2;
+};
+
+// Warnings set-up logs, by stable identifier (the PR's texts are not known, only where it logs).
+enum class SetupWarning {
+  auto_overrides_integer_select_interval,
+  select_interval_never_repeats,
+};
+std::string_view warning_id(SetupWarning warning);
+std::string_view warning_text(SetupWarning warning);
+
+// The intervals as the optimizer that runs the selection sees them.
+struct Resolved {
+  std::string_view select_strategy;  // "step" or "epoch"
+  py::Int select_interval;
+  py::Int update_interval;
+  bool auto_update = false;
+  std::optional<py::Int> steps_per_epoch;
+  py::Int full_warm_up_rounds;
+
+  bool operator==(const Resolved&) const = default;
+};
+
+// The engine's view, read by is_zenflow_update_boundary.
+struct EngineView {
+  py::Int select_interval;
+  py::Int update_interval;
+  bool auto_update = false;
+
+  bool operator==(const EngineView&) const = default;
+};
+
+struct SetupResult {
+  Resolved resolved;
+  EngineView engine;
+};
+
+// Runs the engine copy, then the optimizer's __init__ prologue and its copy, on `config` (which the
+// engine may assign steps_per_epoch on, re-running validation). Warnings are appended as logged,
+// also when set-up then raises.
+tl::expected<SetupResult, Error> run_setup(ZenFlowConfig config, const Environment& env, const Switches& switches,
+                                           std::vector<SetupWarning>& warnings);
+
+}  // namespace zfcheck
