@@ -1,0 +1,38 @@
+// Runs the built zfcheck binary from a test and captures its output and exit status.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <sys/wait.h>
+
+namespace zfcheck::testing {
+
+struct Run {
+  int status = -1;
+  std::string out;
+};
+
+// Runs `zfcheck <args>` through the shell, standard output captured, standard error dropped.
+inline Run run_zfcheck(const std::string& args) {
+  Run r;
+  std::string command = std::string(ZFCHECK_BINARY) + " " + args + " 2>/dev/null";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return r;
+  char buf[65536];
+  std::size_t n = 0;
+  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
+  int raw = pclose(pipe);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return r;
+}
+
+inline std::string write_temp(const std::string& name, const std::string& content) {
+  std::string path = ::testing::TempDir() + name;
+  std::ofstream(path, std::ios::binary) << content;
+  return path;
+}
+
+}  // namespace zfcheck::testing

@@ -1,0 +1,51 @@
+// Tests of the profile table and profile specs with switch overrides (reference/profile).
+#include "reference/profile.hpp"
+
+#include <gtest/gtest.h>
+
+namespace zfcheck {
+namespace {
+
+TEST(Profile, FourBuiltinProfilesOldestFirstWithTheNewestAsDefault) {
+  const auto& all = builtin_profiles();
+  ASSERT_EQ(all.size(), 4u);
+  EXPECT_EQ(all.front().name, "deepspeed-edaa722");
+  EXPECT_EQ(all.back().name, kDefaultProfile);
+}
+
+TEST(Profile, EachRevisionAddsItsSwitchesToThePrevious) {
+  const auto& all = builtin_profiles();
+  for (std::size_t i = 1; i < all.size(); ++i) {
+    EXPECT_NE(all[i].switches, all[i - 1].switches) << all[i].name;
+  }
+  EXPECT_TRUE(all[0].switches.warning_raises);
+  EXPECT_FALSE(all[3].switches.warning_raises);
+  EXPECT_TRUE(all[3].switches.steps_per_epoch_min_1);
+  EXPECT_FALSE(all[2].switches.steps_per_epoch_min_1);
+}
+
+TEST(Profile, OverridesFlipNamedSwitches) {
+  auto p = find_profile("pr-8456:truth_guard_on_steps_per_epoch=off,warning_raises=on");
+  ASSERT_TRUE(p.has_value());
+  EXPECT_FALSE(p->switches.truth_guard_on_steps_per_epoch);
+  EXPECT_TRUE(p->switches.warning_raises);
+  EXPECT_TRUE(p->switches.steps_per_epoch_min_1);
+  EXPECT_EQ(p->name, "pr-8456:truth_guard_on_steps_per_epoch=off,warning_raises=on");
+}
+
+TEST(Profile, BadSpecsAreClearErrors) {
+  EXPECT_NE(find_profile("pr-9999").error().find("unknown profile 'pr-9999'"), std::string::npos);
+  EXPECT_NE(find_profile("pr-8456:nope=on").error().find("unknown switch 'nope'"), std::string::npos);
+  EXPECT_NE(find_profile("pr-8456:warning_raises").error().find("=on or =off"), std::string::npos);
+  EXPECT_NE(find_profile("pr-8456:warning_raises=yes").error().find("=on or =off"), std::string::npos);
+}
+
+TEST(Profile, EverySwitchIsDocumented) {
+  for (const SwitchInfo& s : kSwitches) {
+    EXPECT_FALSE(s.meaning.empty()) << s.name;
+    EXPECT_FALSE(s.origin.empty()) << s.name;
+  }
+}
+
+}  // namespace
+}  // namespace zfcheck
