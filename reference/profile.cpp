@@ -36,12 +36,13 @@ Switches pr8456_final() {
 
 const std::vector<Profile>& builtin_profiles() {
   static const std::vector<Profile> profiles{
-      {"deepspeed-edaa722", "DeepSpeed master at edaa72212, before PR #8274", edaa722()},
-      {"deepspeed-8274", "master plus PR #8274: topk_ratio in (0, 1), numeric update_interval >= 1", with_8274()},
+      {"deepspeed-edaa722", "DeepSpeed master at edaa72212, before PR #8274", edaa722(), "edaa72212"},
+      {"deepspeed-8274", "master plus PR #8274: topk_ratio in (0, 1), numeric update_interval >= 1", with_8274(),
+       "refs/pull/8274/head"},
       {"pr-8456-4ffc94ea", "PR #8456 as first pushed (4ffc94ea), the revision the reviewer probed",
-       pr8456_first()},
+       pr8456_first(), ""},
       {"pr-8456", "PR #8456 final (ffb0860): steps_per_epoch >= 1, truth guards, empty dataloader warns",
-       pr8456_final()},
+       pr8456_final(), ""},
   };
   return profiles;
 }

@@ -61,6 +61,8 @@ struct Profile {
   std::string name;          // as given, including any switch overrides
   std::string_view summary;  // one line on what it models
   Switches switches;
+  // The upstream git revision whose code this profile models, or empty when none exists to run.
+  std::string_view upstream_rev;
 };
 
 // deepspeed-edaa722, deepspeed-8274, pr-8456-4ffc94ea, pr-8456, oldest first.

@@ -10,6 +10,8 @@ int main(int argc, char** argv) {
   app.set_help_all_flag("--help-all", "Print help for every subcommand");
   int exit_code = zfcheck::cli::kExitOk;
   zfcheck::cli::add_eval_command(app, exit_code);
+  zfcheck::cli::add_conformance_command(app, exit_code);
+  zfcheck::cli::add_generate_command(app, exit_code);
   zfcheck::cli::add_profiles_command(app, exit_code);
   try {
     app.parse(argc, argv);

@@ -1,0 +1,53 @@
+// Compares model results with upstream's, field by field, and groups the disagreements for a report.
+#pragma once
+
+#include "reference/evaluate.hpp"
+#include "reference/py_value.hpp"
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace zfcheck {
+
+// One field on which a model result and an upstream result differ ("resolved.select_interval").
+struct FieldDifference {
+  std::string field;
+  py::Value model;
+  py::Value upstream;
+};
+
+// Every eval-format field upstream can produce: outcome, error type/field/message, each key of
+// config, resolved and engine, zenflow_enabled, the number of warnings, selections and their count.
+std::vector<FieldDifference> compare_results(const py::Value& model, const py::Value& upstream);
+
+// Disagreements grouped by field, each group keeping its count and its smallest case.
+class DisagreementSummary {
+ public:
+  void add(const Case& c, const std::vector<FieldDifference>& differences);
+  void count_case(bool agreed) { ++cases_, agreed_ += agreed ? 1 : 0; }
+
+  std::size_t cases() const { return cases_; }
+  std::size_t agreed() const { return agreed_; }
+
+  struct Group {
+    std::size_t count = 0;
+    Case example;
+    FieldDifference difference;
+  };
+  const std::map<std::string, Group>& groups() const { return groups_; }
+
+  // The report: one block per field (count, minimal example, both values), then "agreement: A/N cases".
+  std::string render(const std::string& replay_prefix) const;
+
+ private:
+  std::map<std::string, Group> groups_;
+  std::size_t cases_ = 0;
+  std::size_t agreed_ = 0;
+};
+
+// The order for "one minimal example": fewer keys in the zenflow block, then shorter JSON.
+bool simpler_case(const Case& a, const Case& b);
+
+}  // namespace zfcheck
