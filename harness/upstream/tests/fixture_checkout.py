@@ -1,0 +1,212 @@
+"""Writes a small checkout-shaped stand-in for DeepSpeed: the eight module files the runner loads.
+
+The modules are zfcheck's own miniature of upstream's shape (same import lines, same names), enough
+to test the runner's mechanics without a DeepSpeed checkout. `engine_scale` plants a defect in the
+engine copy so that a test can check that conformance reports it.
+"""
+import os
+import textwrap
+
+CONFIG_UTILS = '''
+import torch
+from pydantic import BaseModel, ConfigDict
+from deepspeed.utils import logger
+
+
+class DeepSpeedConfigModel(BaseModel):
+    def __init__(self, strict=False, **data):
+        if not strict:
+            data = {k: v for k, v in data.items() if (v != "auto" or k == "replace_method")}
+        super().__init__(**data)
+
+    model_config = ConfigDict(validate_default=True, validate_assignment=True, extra="forbid")
+'''
+
+ZENFLOW_CONFIG = '''
+from typing import Optional, Union
+from pydantic import Field, model_validator
+from deepspeed.runtime.config_utils import DeepSpeedConfigModel
+
+
+class ZenFlowConfig(DeepSpeedConfigModel):
+    topk_ratio: float = Field(0.1, ge=0.0, le=1.0)
+    select_strategy: str = "auto"
+    select_interval: Union[str, int] = "auto"
+    update_interval: Union[str, int] = "auto"
+    overlap_step: bool = False
+    offload: bool = False
+    auto_ratio: float = Field(0.99, ge=0.0, le=1.0)
+    full_warm_up_rounds: int = 0
+    pt_reserved_cores_perc: float = Field(0.5, ge=0.0, le=1.0)
+    steps_per_epoch: Optional[int] = Field(default=None, exclude=True)
+
+    @model_validator(mode="after")
+    def validate_fields(self):
+        if self.select_strategy not in ["auto", "step", "epoch"]:
+            raise ValueError("bad select_strategy")
+        return self
+'''
+
+ZERO_CONFIG = '''
+from typing import Optional
+from pydantic import model_validator
+from deepspeed.runtime.config_utils import DeepSpeedConfigModel
+from deepspeed.runtime.zenflow.zenflow_config import ZenFlowConfig
+from .offload_config import DeepSpeedZeroOffloadOptimizerConfig
+
+
+class DeepSpeedZeroConfig(DeepSpeedConfigModel):
+    stage: int = 0
+    offload_optimizer: Optional[DeepSpeedZeroOffloadOptimizerConfig] = None
+    overlap_comm: Optional[bool] = None
+    zenflow: Optional[ZenFlowConfig] = None
+
+    @model_validator(mode="after")
+    def overlap_comm_valid(self):
+        if self.overlap_comm is None:
+            self.overlap_comm = self.stage == 3
+        return self
+'''
+
+OFFLOAD_CONFIG = '''
+from deepspeed.runtime.config_utils import DeepSpeedConfigModel
+
+
+class DeepSpeedZeroOffloadOptimizerConfig(DeepSpeedConfigModel):
+    device: str = "none"
+'''
+
+LEAF_CONFIG = '''
+from deepspeed.runtime.config_utils import DeepSpeedConfigModel
+
+
+class DeepSpeedZeroLeafModuleConfig(DeepSpeedConfigModel):
+    classes: list = []
+'''
+
+ENGINE = '''
+from deepspeed import comm as dist
+from deepspeed.utils.torch import required_torch_version
+
+
+AUTO_WARNING = ("If use auto select strategy, select_interval will be set to 1 and select_strategy will be set to "
+                "epoch, thus select_interval would be overwritten.")
+
+
+def _resolve(owner, cfg):
+    strategy = cfg.select_strategy
+    if strategy == "auto":
+        strategy = "epoch"
+        if isinstance(cfg.select_interval, int):
+            raise Warning(AUTO_WARNING)
+        owner.select_interval = 1
+    else:
+        owner.select_interval = cfg.select_interval
+    if isinstance(cfg.update_interval, str):
+        owner.auto_update, owner.update_interval = True, 0
+    else:
+        owner.auto_update, owner.update_interval = False, int(cfg.update_interval)
+    return strategy
+
+
+def configure_zenflow(engine):
+    cfg = engine.zenflow_config()
+    if cfg is None:
+        engine.zenflow = False
+        return
+    if not required_torch_version(min_version=2.1):
+        raise ValueError("old torch")
+    engine.zenflow = True
+    if _resolve(engine, cfg) == "epoch":
+        if engine.training_dataloader is not None:
+            cfg.steps_per_epoch = len(engine.training_dataloader)
+            engine.select_interval = engine.select_interval * (len(engine.training_dataloader) + ENGINE_SCALE)
+        else:
+            engine.select_interval = 0
+    engine.full_warm_up_rounds = cfg.full_warm_up_rounds
+'''
+
+STAGE12 = '''
+from deepspeed.runtime.zero.stage_1_and_2 import DeepSpeedZeroOptimizer
+from deepspeed.ops.adam import ZenFlowSelectiveAdamW
+
+
+class ZenFlowZeroOptimizer(DeepSpeedZeroOptimizer):
+
+    def __init__(self, init_optimizer, param_names, timers, optimizer_params, **kwargs):
+        super().__init__(init_optimizer, param_names, timers, optimizer_params, **kwargs)
+        cfg = kwargs.get("zenflow_config", None)
+        self.micro_step = -1
+        self.full_warm_up_rounds = cfg.full_warm_up_rounds
+        if cfg.offload:
+            assert kwargs.get("overlap_comm", False), "offload selective optimizer should be used with overlap_comm"
+        self._configure_zenflow(cfg)
+        self.selective_optimizer = ZenFlowSelectiveAdamW(self.bit16_groups)
+
+    @classmethod
+    def create(cls, zenflow_config):
+        return cls
+
+    def _configure_zenflow(self, cfg):
+        if not self.cpu_offload:
+            raise ValueError("needs cpu offload")
+        self.select_strategy = cfg.select_strategy if cfg.select_strategy != "auto" else "epoch"
+        self.select_interval = 1 if cfg.select_strategy == "auto" else int(cfg.select_interval)
+        self.auto_update = isinstance(cfg.update_interval, str)
+        self.update_interval = 0 if self.auto_update else int(cfg.update_interval)
+        if self.select_strategy == "epoch":
+            if cfg.steps_per_epoch is not None:
+                self.select_interval = self.select_interval * cfg.steps_per_epoch
+            else:
+                self.select_interval = 0
+
+    def is_zenflow_select_boundary(self):
+        return self.zenflow and (self.micro_step - self.full_warm_up_rounds) >= 0 and (
+            (self.micro_step - self.full_warm_up_rounds) == 0 or
+            (self.select_interval != 0 and self.micro_step % self.select_interval == 0))
+'''
+
+STAGE3 = '''
+from deepspeed.runtime.zero.partition_parameters import *
+from typing import List
+from deepspeed.runtime.zenflow.zenflow_stage_1_and_2 import ZenFlowZeroOptimizer
+
+
+def _initialize_zenflow_stage3_prologue(optimizer_z3, module, zenflow_config=None):
+    optimizer_z3.zenflow = zenflow_config is not None
+
+
+def _initialize_zenflow_stage3_epilogue(optimizer_z3, zenflow_config=None, overlap_comm=False):
+    optimizer_z3.micro_step = -1
+    optimizer_z3.full_warm_up_rounds = zenflow_config.full_warm_up_rounds
+    optimizer_z3.cpu_offload = True
+    ZenFlowZeroOptimizer._configure_zenflow(optimizer_z3, zenflow_config)
+
+
+def partition_grads(optimizer_z3, params_to_release: List[Parameter], grad_partitions: List[Tensor]) -> None:
+    pass
+
+
+def is_zenflow_select_boundary(optimizer_z3):
+    return ZenFlowZeroOptimizer.is_zenflow_select_boundary(optimizer_z3)
+'''
+
+FILES = {
+    "deepspeed/runtime/config_utils.py": CONFIG_UTILS,
+    "deepspeed/runtime/zenflow/zenflow_config.py": ZENFLOW_CONFIG,
+    "deepspeed/runtime/zero/config.py": ZERO_CONFIG,
+    "deepspeed/runtime/zero/offload_config.py": OFFLOAD_CONFIG,
+    "deepspeed/runtime/zero/leaf_module_config.py": LEAF_CONFIG,
+    "deepspeed/runtime/zenflow/engine.py": ENGINE,
+    "deepspeed/runtime/zenflow/zenflow_stage_1_and_2.py": STAGE12,
+    "deepspeed/runtime/zenflow/engine_stage3.py": STAGE3,
+}
+
+
+def write_checkout(root, engine_scale=0):
+    """Writes the stand-in modules under `root`; `engine_scale` is added to the dataloader length."""
+    for path, text in FILES.items():
+        full = os.path.join(root, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "w", encoding="utf-8") as f:
+            f.write(textwrap.dedent(text).replace("ENGINE_SCALE", str(engine_scale)).lstrip())
