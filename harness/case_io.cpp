@@ -23,17 +23,17 @@ std::optional<std::int64_t> int_in(const py::Value& v, std::int64_t lo, std::int
 
 }  // namespace
 
-tl::expected<Case, CaseError> case_from_value(const py::Value& value) {
-  const py::Dict* dict = value.as<py::Dict>();
+tl::expected<Case, CaseError> case_from_value(py::Value value) {
+  py::Dict* dict = value.as<py::Dict>();
   if (dict == nullptr) return reject(std::nullopt, std::nullopt, "a case must be a JSON object");
   Case c;
   if (const py::Value* id = dict->find("id")) {
     if (id->as<py::Str>() == nullptr) return reject(std::nullopt, "id", "id must be a string");
     c.id = *id->as<py::Str>();
   }
-  const py::Value* zenflow = dict->find("zenflow");
+  py::Value* zenflow = dict->find_mutable("zenflow");
   if (zenflow == nullptr) return reject(c.id, "zenflow", "the case has no zenflow key");
-  c.zenflow = *zenflow;
+  c.zenflow = std::move(*zenflow);
   if (const py::Value* stage = dict->find("stage")) {
     auto s = int_in(*stage, 1, 3);
     if (!s) return reject(c.id, "stage", "stage must be 1, 2 or 3");
@@ -61,7 +61,7 @@ tl::expected<Case, CaseError> parse_case(std::string_view line) {
     return reject(std::nullopt, std::nullopt,
                   "not JSON: " + value.error().reason + " at byte " + std::to_string(value.error().offset + 1));
   }
-  return case_from_value(*value);
+  return case_from_value(std::move(*value));
 }
 
 py::Value case_to_value(const Case& c, bool full) {

@@ -23,7 +23,7 @@ struct CaseError {
   std::string reason;
 };
 
-tl::expected<Case, CaseError> case_from_value(const py::Value& value);
+tl::expected<Case, CaseError> case_from_value(py::Value value);
 tl::expected<Case, CaseError> parse_case(std::string_view line);
 
 // The case as an eval-format object; keys at their defaults are left out unless `full`.

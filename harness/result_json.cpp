@@ -1,47 +1,95 @@
-// Result to JSON, one function per record of eval-format.md.
+// Result to JSON text, one function per record of eval-format.md.
 #include "harness/result_json.hpp"
+
+#include "reference/py_json.hpp"
+
+#include <array>
 
 namespace zfcheck {
 
 namespace {
 
-py::Value str_or_int(const StrOrInt& v) {
-  if (const py::Str* s = std::get_if<py::Str>(&v)) return *s;
-  return std::get<py::Int>(v);
+void write_str_or_int(std::string& out, const StrOrInt& v) {
+  if (const py::Str* s = std::get_if<py::Str>(&v)) {
+    py::write_json_string(out, s->text);
+  } else {
+    py::write_json_int(out, std::get<py::Int>(v));
+  }
 }
 
-py::Value optional_int(const std::optional<py::Int>& v) { return v ? py::Value(*v) : py::Value(py::None{}); }
-
-py::Value error_to_value(const Error& e) {
-  py::Dict d;
-  d.set(py::Str{"type"}, e.type);
-  d.set(py::Str{"field"}, e.field ? py::Value(*e.field) : py::Value(py::None{}));
-  d.set(py::Str{"message"}, e.message);
-  return d;
+void write_optional_int(std::string& out, const std::optional<py::Int>& v) {
+  if (v) {
+    py::write_json_int(out, *v);
+  } else {
+    out += "null";
+  }
 }
 
-py::Value resolved_to_value(const Resolved& r) {
-  py::Dict d;
-  d.set(py::Str{"select_strategy"}, std::string(r.select_strategy));
-  d.set(py::Str{"select_interval"}, r.select_interval);
-  d.set(py::Str{"update_interval"}, r.update_interval);
-  d.set(py::Str{"auto_update"}, r.auto_update);
-  d.set(py::Str{"steps_per_epoch"}, optional_int(r.steps_per_epoch));
-  d.set(py::Str{"full_warm_up_rounds"}, r.full_warm_up_rounds);
-  return d;
+void write_bool(std::string& out, bool b) { out += b ? "true" : "false"; }
+
+void write_error(std::string& out, const Error& e) {
+  py::ObjectWriter o(out);
+  py::write_json_string(o.key("type"), e.type);
+  if (e.field) {
+    py::write_json_string(o.key("field"), *e.field);
+  } else {
+    o.key("field") += "null";
+  }
+  py::write_json_string(o.key("message"), e.message);
+  o.close();
 }
 
-py::Value engine_to_value(const EngineView& e) {
-  py::Dict d;
-  d.set(py::Str{"select_interval"}, e.select_interval);
-  d.set(py::Str{"update_interval"}, e.update_interval);
-  d.set(py::Str{"auto_update"}, e.auto_update);
-  return d;
+void write_config(std::string& out, const ZenFlowConfig& c) {
+  py::ObjectWriter o(out);
+  py::write_json_float(o.key("topk_ratio"), c.topk_ratio);
+  py::write_json_string(o.key("select_strategy"), c.select_strategy.text);
+  write_str_or_int(o.key("select_interval"), c.select_interval);
+  write_str_or_int(o.key("update_interval"), c.update_interval);
+  write_bool(o.key("overlap_step"), c.overlap_step);
+  write_bool(o.key("offload"), c.offload);
+  py::write_json_float(o.key("auto_ratio"), c.auto_ratio);
+  py::write_json_int(o.key("full_warm_up_rounds"), c.full_warm_up_rounds);
+  py::write_json_float(o.key("pt_reserved_cores_perc"), c.pt_reserved_cores_perc);
+  write_optional_int(o.key("steps_per_epoch"), c.steps_per_epoch);
+  o.close();
 }
 
-template <class T, class F>
-py::Value optional_record(const std::optional<T>& v, F to_value) {
-  return v ? to_value(*v) : py::Value(py::None{});
+void write_resolved(std::string& out, const Resolved& r) {
+  py::ObjectWriter o(out);
+  py::write_json_string(o.key("select_strategy"), r.select_strategy);
+  py::write_json_int(o.key("select_interval"), r.select_interval);
+  py::write_json_int(o.key("update_interval"), r.update_interval);
+  write_bool(o.key("auto_update"), r.auto_update);
+  write_optional_int(o.key("steps_per_epoch"), r.steps_per_epoch);
+  py::write_json_int(o.key("full_warm_up_rounds"), r.full_warm_up_rounds);
+  o.close();
+}
+
+void write_engine(std::string& out, const EngineView& e) {
+  py::ObjectWriter o(out);
+  py::write_json_int(o.key("select_interval"), e.select_interval);
+  py::write_json_int(o.key("update_interval"), e.update_interval);
+  write_bool(o.key("auto_update"), e.auto_update);
+  o.close();
+}
+
+template <class T>
+void write_optional(std::string& out, const std::optional<T>& v, void (*write)(std::string&, const T&)) {
+  if (v) {
+    write(out, *v);
+  } else {
+    out += "null";
+  }
+}
+
+// The warning as a JSON string, escaped once.
+const std::string& warning_json(SetupWarning warning) {
+  static const std::array<std::string, kSetupWarnings.size()> texts = [] {
+    std::array<std::string, kSetupWarnings.size()> out;
+    for (SetupWarning w : kSetupWarnings) py::write_json_string(out[static_cast<std::size_t>(w)], warning_line(w));
+    return out;
+  }();
+  return texts[static_cast<std::size_t>(warning)];
 }
 
 }  // namespace
@@ -50,49 +98,47 @@ std::string warning_line(SetupWarning warning) {
   return std::string(warning_id(warning)) + ": " + std::string(warning_text(warning));
 }
 
-py::Value config_to_value(const ZenFlowConfig& c) {
-  py::Dict d;
-  d.set(py::Str{"topk_ratio"}, c.topk_ratio);
-  d.set(py::Str{"select_strategy"}, c.select_strategy);
-  d.set(py::Str{"select_interval"}, str_or_int(c.select_interval));
-  d.set(py::Str{"update_interval"}, str_or_int(c.update_interval));
-  d.set(py::Str{"overlap_step"}, c.overlap_step);
-  d.set(py::Str{"offload"}, c.offload);
-  d.set(py::Str{"auto_ratio"}, c.auto_ratio);
-  d.set(py::Str{"full_warm_up_rounds"}, c.full_warm_up_rounds);
-  d.set(py::Str{"pt_reserved_cores_perc"}, c.pt_reserved_cores_perc);
-  d.set(py::Str{"steps_per_epoch"}, optional_int(c.steps_per_epoch));
-  return d;
+void write_result(std::string& out, const Result& r) {
+  py::ObjectWriter o(out);
+  if (r.id) py::write_json_string(o.key("id"), r.id->text);
+  py::write_json_string(o.key("profile"), r.profile);
+  py::write_json_string(o.key("outcome"), outcome_name(r.outcome));
+  write_optional(o.key("error"), r.error, write_error);
+  write_optional(o.key("config"), r.config, write_config);
+  write_optional(o.key("resolved"), r.resolved, write_resolved);
+  write_optional(o.key("engine"), r.engine, write_engine);
+  write_bool(o.key("zenflow_enabled"), r.zenflow_enabled);
+  std::string& warnings = o.key("warnings");
+  warnings += '[';
+  for (std::size_t i = 0; i < r.warnings.size(); ++i) {
+    if (i) warnings += ',';
+    warnings += warning_json(r.warnings[i]);
+  }
+  warnings += ']';
+  std::string& selections = o.key("selections");
+  selections += '[';
+  for (std::size_t i = 0; i < r.selections.size(); ++i) {
+    if (i) selections += ',';
+    py::write_json_int(selections, r.selections[i]);
+  }
+  selections += ']';
+  py::write_json_int(o.key("selection_count"), static_cast<std::int64_t>(r.selections.size()));
+  o.close();
 }
 
-py::Value result_to_value(const Result& r) {
-  py::Dict d;
-  if (r.id) d.set(py::Str{"id"}, *r.id);
-  d.set(py::Str{"profile"}, r.profile);
-  d.set(py::Str{"outcome"}, std::string(outcome_name(r.outcome)));
-  d.set(py::Str{"error"}, optional_record(r.error, error_to_value));
-  d.set(py::Str{"config"}, optional_record(r.config, config_to_value));
-  d.set(py::Str{"resolved"}, optional_record(r.resolved, resolved_to_value));
-  d.set(py::Str{"engine"}, optional_record(r.engine, engine_to_value));
-  d.set(py::Str{"zenflow_enabled"}, r.zenflow_enabled);
-  py::List warnings;
-  for (SetupWarning w : r.warnings) warnings.emplace_back(warning_line(w));
-  d.set(py::Str{"warnings"}, std::move(warnings));
-  py::List selections;
-  selections.reserve(r.selections.size());
-  for (std::int64_t m : r.selections) selections.emplace_back(py::Int(m));
-  d.set(py::Str{"selections"}, std::move(selections));
-  d.set(py::Str{"selection_count"}, py::Int(static_cast<long long>(r.selections.size())));
-  return d;
+py::Value result_to_value(const Result& result) {
+  std::string text;
+  write_result(text, result);
+  return *py::parse_json(text);
 }
 
-py::Value invalid_case_value(const CaseError& error, std::size_t line, std::string_view profile) {
+Result invalid_case_result(const CaseError& error, std::size_t line, std::string_view profile) {
   Result r;
   r.id = error.id;
   r.profile = std::string(profile);
   r.outcome = Outcome::invalid_case;
   r.error = Error{"CaseError", error.field, "line " + std::to_string(line) + ": " + error.reason};
-  return result_to_value(r);
+  return r;
 }
 
 }  // namespace zfcheck

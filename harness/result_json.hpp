@@ -1,4 +1,4 @@
-// Results as eval-format JSON objects (key order as the format's table lists them).
+// Results as eval-format JSON (key order as the format's table lists them), written straight to text.
 #pragma once
 
 #include "harness/case_io.hpp"
@@ -8,10 +8,13 @@
 
 namespace zfcheck {
 
-py::Value config_to_value(const ZenFlowConfig& config);
+// Appends the result's JSON object (no newline).
+void write_result(std::string& out, const Result& result);
+// The same object as a Python value, for comparisons.
 py::Value result_to_value(const Result& result);
+
 // The invalid_case result for a line that is not a usable case; `line` is 1-based.
-py::Value invalid_case_value(const CaseError& error, std::size_t line, std::string_view profile);
+Result invalid_case_result(const CaseError& error, std::size_t line, std::string_view profile);
 
 // The "<id>: <text>" form warnings take in results.
 std::string warning_line(SetupWarning warning);

@@ -296,6 +296,16 @@ void write_json_string(std::string& out, std::string_view wtf8) {
   out += '"';
   std::size_t i = 0;
   while (i < wtf8.size()) {
+    // Printable ASCII other than '"' and '\\' goes out as is, a run at a time.
+    std::size_t run = i;
+    while (run < wtf8.size()) {
+      unsigned char c = static_cast<unsigned char>(wtf8[run]);
+      if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') break;
+      ++run;
+    }
+    out.append(wtf8, i, run - i);
+    i = run;
+    if (i >= wtf8.size()) break;
     unsigned char c = static_cast<unsigned char>(wtf8[i]);
     if (c < 0x80) {
       switch (c) {
@@ -321,11 +331,7 @@ void write_json_string(std::string& out, std::string_view wtf8) {
           out += "\\f";
           break;
         default:
-          if (c < 0x20 || c == 0x7f) {
-            append_hex4(out, c);
-          } else {
-            out += static_cast<char>(c);
-          }
+          append_hex4(out, c);
       }
       ++i;
       continue;
@@ -340,6 +346,20 @@ void write_json_string(std::string& out, std::string_view wtf8) {
     }
   }
   out += '"';
+}
+
+void write_json_int(std::string& out, std::int64_t value) {
+  char buf[24];
+  auto res = std::to_chars(buf, buf + sizeof buf, value);
+  out.append(buf, static_cast<std::size_t>(res.ptr - buf));
+}
+
+void write_json_int(std::string& out, const Int& value) {
+  if (auto small = to_int64(value)) {
+    write_json_int(out, *small);
+  } else {
+    out += to_decimal(value);
+  }
 }
 
 std::string float_repr(double value) {
@@ -398,7 +418,7 @@ void write_json(std::string& out, const Value& value) {
       out += *value.as<bool>() ? "true" : "false";
       return;
     case Kind::integer:
-      out += to_decimal(*value.as<Int>());
+      write_json_int(out, *value.as<Int>());
       return;
     case Kind::floating:
       write_json_float(out, *value.as<double>());

@@ -12,6 +12,7 @@
 #include <tl/expected.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -38,6 +39,29 @@ std::string to_json(const Value& value);
 // Pieces of the writer, for records that are written field by field.
 void write_json_string(std::string& out, std::string_view wtf8);
 void write_json_float(std::string& out, double value);
+void write_json_int(std::string& out, const Int& value);
+void write_json_int(std::string& out, std::int64_t value);
+
+// Writes a JSON object key by key: `ObjectWriter o(out); write_json_int(o.key("a"), 1); o.close();`
+class ObjectWriter {
+ public:
+  explicit ObjectWriter(std::string& out) : out_(out) { out_ += '{'; }
+  // Writes the separator and the key; the caller appends the value to the returned string. Keys are
+  // the record's own names (printable ASCII, no quotes or backslashes), so they need no escaping.
+  std::string& key(std::string_view name) {
+    if (!first_) out_ += ',';
+    first_ = false;
+    out_ += '"';
+    out_ += name;
+    out_ += "\":";
+    return out_;
+  }
+  void close() { out_ += '}'; }
+
+ private:
+  std::string& out_;
+  bool first_ = true;
+};
 
 // Python's repr(float): the shortest text that reads back to the same double.
 std::string float_repr(double value);

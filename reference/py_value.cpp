@@ -2,6 +2,7 @@
 #include "reference/py_value.hpp"
 
 #include <cmath>
+#include <utility>
 
 namespace zfcheck::py {
 
@@ -50,6 +51,8 @@ const Value* Dict::find(std::string_view key) const {
   std::ptrdiff_t at = position(Str{std::string(key)});
   return at < 0 ? nullptr : &entries_[static_cast<std::size_t>(at)].second;
 }
+
+Value* Dict::find_mutable(std::string_view key) { return const_cast<Value*>(std::as_const(*this).find(key)); }
 
 bool Dict::operator==(const Dict& other) const { return entries_ == other.entries_; }
 

@@ -40,6 +40,7 @@ class Dict {
 
   void set(Str key, Value value);
   const Value* find(std::string_view key) const;
+  Value* find_mutable(std::string_view key);
   const std::vector<Entry>& entries() const { return entries_; }
   std::size_t size() const { return entries_.size(); }
   bool operator==(const Dict& other) const;

@@ -7,6 +7,7 @@
 
 #include <tl/expected.hpp>
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -27,6 +28,8 @@ enum class SetupWarning {
   auto_overrides_integer_select_interval,
   select_interval_never_repeats,
 };
+inline constexpr std::array<SetupWarning, 2> kSetupWarnings{SetupWarning::auto_overrides_integer_select_interval,
+                                                           SetupWarning::select_interval_never_repeats};
 std::string_view warning_id(SetupWarning warning);
 std::string_view warning_text(SetupWarning warning);
 

@@ -123,8 +123,8 @@ int run_conformance(const ConformanceOptions& opts) {
     }
     auto c = too_long ? tl::expected<Case, CaseError>(tl::unexpected(CaseError{{}, {}, "line too long"}))
                       : parse_case(line);
-    py::Value model = c ? result_to_value(evaluate(*c, *profile))
-                        : invalid_case_value(c.error(), reader.line_number(), profile->name);
+    py::Value model = result_to_value(c ? evaluate(*c, *profile)
+                                        : invalid_case_result(c.error(), reader.line_number(), profile->name));
     auto differences = compare_results(model, *upstream);
     summary.count_case(differences.empty());
     if (c) summary.add(*c, differences);

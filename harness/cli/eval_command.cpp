@@ -3,7 +3,6 @@
 #include "harness/cli/commands.hpp"
 #include "harness/line_reader.hpp"
 #include "harness/result_json.hpp"
-#include "reference/py_json.hpp"
 
 #include <iostream>
 #include <memory>
@@ -39,10 +38,10 @@ int run_eval(const EvalOptions& opts) {
                                  std::nullopt, std::nullopt, "line longer than " + std::to_string(kMaxLineBytes) + " bytes"}))
                            : parse_case(line);
     if (parsed) {
-      py::write_json(out, result_to_value(evaluate(*parsed, *profile)));
+      write_result(out, evaluate(*parsed, *profile));
     } else {
       any_invalid = true;
-      py::write_json(out, invalid_case_value(parsed.error(), reader.line_number(), profile->name));
+      write_result(out, invalid_case_result(parsed.error(), reader.line_number(), profile->name));
     }
     out += '\n';
     std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));

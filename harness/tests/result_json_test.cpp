@@ -9,7 +9,10 @@ namespace zfcheck {
 namespace {
 
 std::string eval_line(std::string_view line, std::string_view profile = "pr-8456") {
-  return py::to_json(result_to_value(evaluate(*parse_case(line), *find_profile(profile))));
+  std::string out;
+  write_result(out, evaluate(*parse_case(line), *find_profile(profile)));
+  EXPECT_EQ(py::to_json(result_to_value(evaluate(*parse_case(line), *find_profile(profile)))), out);
+  return out;
 }
 
 TEST(ResultJson, KeysFollowTheFormatTable) {
@@ -43,7 +46,8 @@ TEST(ResultJson, WarningsAreIdentifiedByStableIds) {
 }
 
 TEST(ResultJson, InvalidCaseNamesLineFieldAndReason) {
-  std::string out = py::to_json(invalid_case_value(CaseError{py::Str{"c"}, "stage", "stage must be 1, 2 or 3"}, 7, "pr-8456"));
+  std::string out;
+  write_result(out, invalid_case_result(CaseError{py::Str{"c"}, "stage", "stage must be 1, 2 or 3"}, 7, "pr-8456"));
   EXPECT_EQ(out,
             R"({"id":"c","profile":"pr-8456","outcome":"invalid_case","error":{"type":"CaseError","field":"stage",)"
             R"("message":"line 7: stage must be 1, 2 or 3"},"config":null,"resolved":null,"engine":null,)"
