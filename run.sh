@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Sets zfcheck up on Debian 12 and runs it: `./run.sh` prints the PR #8456 resolution table for every
+# profile (the main job); `./run.sh test` runs the whole test suite. Installs only what is missing.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+packages=(
+  build-essential cmake git python3
+  libboost-dev libexpected-dev nlohmann-json3-dev libcli11-dev libfmt-dev
+  libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
+  clang-14 libclang-rt-14-dev
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  echo "run.sh: installing ${missing[*]}" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+jobs=$(nproc)
+cmake --preset default >&2
+cmake --build --preset default -j"$jobs" >&2
+
+case "${1:-main}" in
+  main) exec ./build/default/harness/zfcheck table --all-profiles ;;
+  test) exec ctest --preset default ;;
+  *) echo "usage: ./run.sh [main|test]" >&2; exit 2 ;;
+esac
