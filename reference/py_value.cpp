@@ -15,6 +15,10 @@ std::string index_key(const Str& key) { return key.text + (key.lone_surrogate ? 
 
 }  // namespace
 
+Dict::Dict(const Dict& other) : entries_(other.entries_) {}
+
+std::size_t Dict::size() const { return entries_.size(); }
+
 Dict& Dict::operator=(const Dict& other) {
   if (this != &other) {
     entries_ = other.entries_;

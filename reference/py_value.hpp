@@ -33,7 +33,7 @@ class Dict {
   using Entry = std::pair<Str, Value>;
 
   Dict() = default;
-  Dict(const Dict& other) : entries_(other.entries_) {}
+  Dict(const Dict& other);
   Dict(Dict&&) noexcept = default;
   Dict& operator=(const Dict& other);
   Dict& operator=(Dict&&) noexcept = default;
@@ -42,7 +42,7 @@ class Dict {
   const Value* find(std::string_view key) const;
   Value* find_mutable(std::string_view key);
   const std::vector<Entry>& entries() const { return entries_; }
-  std::size_t size() const { return entries_.size(); }
+  std::size_t size() const;
   bool operator==(const Dict& other) const;
 
  private:

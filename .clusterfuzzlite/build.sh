@@ -1,0 +1,16 @@
+#!/bin/bash -eu
+# ClusterFuzzLite/OSS-Fuzz build: the fuzz targets from zfcheck's CMake, linked with $LIB_FUZZING_ENGINE,
+# with their options, the dictionary and the seed corpora in $OUT. Runs locally too (see fuzz/check_clusterfuzzlite.sh).
+src=${SRC:-$(cd "$(dirname "$0")/.." && pwd)}
+[ -d "$src/zfcheck" ] && src=$src/zfcheck
+build=${WORK:-/tmp}/zfcheck-oss-fuzz-build
+cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" -DCMAKE_CXX_FLAGS="$CXXFLAGS" \
+  -DZFCHECK_FUZZ=ON -DZFCHECK_FUZZ_ENGINE="$LIB_FUZZING_ENGINE" -DZFCHECK_TESTS=OFF -DZFCHECK_BENCHMARKS=OFF
+cmake --build "$build" -j"$(nproc)"
+for options in "$src"/fuzz/*.options; do
+  target=$(basename "$options" .options)
+  cp "$build/fuzz/$target" "$options" "$OUT/"
+  (cd "$src/corpus/fuzz/$target" && cmake -E tar cf "$OUT/${target}_seed_corpus.zip" --format=zip -- *)
+done
+cp "$src/fuzz/zenflow.dict" "$OUT/"

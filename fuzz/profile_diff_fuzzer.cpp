@@ -1,0 +1,18 @@
+// Fuzz target, differential: pr-8456-4ffc94ea and pr-8456 must agree on every case except those the fix
+// commit changed (steps_per_epoch below 1, an empty dataloader), and deepspeed-8274 and pr-8456 on every
+// config both accept from a caller with a non-empty dataloader (but for the deliberate Warning change).
+// Input: one eval-format case line; bytes that are not a case are a documented rejection.
+#include "fuzz/fuzz_check.hpp"
+#include "harness/case_io.hpp"
+#include "properties/differential.hpp"
+
+#include <cstdint>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  std::string_view input(reinterpret_cast<const char*>(data), size);
+  auto c = zfcheck::parse_case(input);
+  if (!c) return 0;
+  if (auto broke = zfcheck::props::fix_commit_changes_only_its_cases(*c)) zfcheck::fuzz::fail(*broke, input);
+  if (auto broke = zfcheck::props::dataloader_callers_see_no_change(*c)) zfcheck::fuzz::fail(*broke, input);
+  return 0;
+}
