@@ -11,7 +11,9 @@ namespace zfcheck {
 
 namespace {
 
-Error case_error(std::string message) { return Error{"CaseError", std::nullopt, std::move(message)}; }
+Error case_error(std::string message, std::optional<std::string> field = std::nullopt) {
+  return Error{"CaseError", std::move(field), std::move(message)};
+}
 
 Error runtime_error(std::string message) { return Error{"RuntimeError", std::nullopt, std::move(message)}; }
 
@@ -42,29 +44,40 @@ tl::expected<std::vector<std::int64_t>, Error> param_sizes(const ColumnsProblem&
   return sizes;
 }
 
-// Stages 1/2: rank r holds flat elements [bounds[r], bounds[r + 1]).
+}  // namespace
+
 tl::expected<std::vector<std::int64_t>, Error> partition_bounds(const ColumnsProblem& problem, std::int64_t total) {
   std::vector<std::int64_t> bounds{0};
   if (problem.partition) {
     if (static_cast<std::int64_t>(problem.partition->size()) != problem.world_size) {
-      return tl::unexpected(case_error("partition must have world_size entries"));
+      return tl::unexpected(case_error("partition must have world_size entries", "partition"));
     }
     for (std::int64_t count : *problem.partition) {
-      if (count < 0) return tl::unexpected(case_error("partition entries must be >= 0"));
+      if (count < 0) return tl::unexpected(case_error("partition entries must be >= 0", "partition"));
       auto next = checked(checked_add(bounds.back(), count), "the partition total");
       if (!next) return tl::unexpected(next.error());
       bounds.push_back(*next);
     }
-    if (bounds.back() != total) return tl::unexpected(case_error("partition must add up to the bucket size"));
+    if (bounds.back() != total) {
+      return tl::unexpected(case_error("partition must add up to the bucket size", "partition"));
+    }
     return bounds;
   }
-  // ZeRO's even split: ceil(total / world_size) per rank, the last ranks taking what is left.
-  std::int64_t per_rank = total / problem.world_size + (total % problem.world_size != 0 ? 1 : 0);
+  if (problem.world_size < 1 || problem.world_size > kMaxWorldSize) {
+    return tl::unexpected(case_error("world_size must be between 1 and " + std::to_string(kMaxWorldSize), "world_size"));
+  }
+  std::int64_t per_rank = stage3_partition_numel(total, problem.world_size);
   for (std::int64_t rank = 0; rank < problem.world_size; ++rank) {
     bounds.push_back(bounds.back() + std::min(per_rank, total - bounds.back()));
   }
   return bounds;
 }
+
+std::int64_t stage3_partition_numel(std::int64_t numel, std::int64_t world_size) {
+  return numel / world_size + (numel % world_size != 0 ? 1 : 0);
+}
+
+namespace {
 
 // average_tensor's index-buffer size: sum of int(C * topk_ratio) over the parameters with R != 1.
 tl::expected<std::int64_t, Error> index_buffer_size(const ColumnsProblem& problem) {
@@ -166,7 +179,7 @@ ParamPlan plan_stage3_param(const ColumnsProblem& problem, ParamShape shape, std
   if (param.skipped) return param;
   std::int64_t rows = shape.rows;
   Stage3Columns& geometry = param.stage3;
-  geometry.partition_numel = numel / problem.world_size + (numel % problem.world_size != 0 ? 1 : 0);
+  geometry.partition_numel = stage3_partition_numel(numel, problem.world_size);
   bool some_rank_without_data = false;
   std::optional<Error> failure;
   for (std::int64_t rank = 0; rank < problem.world_size; ++rank) {

@@ -62,6 +62,15 @@ struct ColumnPlan {
   std::vector<ParamPlan> params;
 };
 
+// Stages 1/2: rank r holds flat elements [bounds[r], bounds[r + 1]) of a bucket of `bucket_size`: the
+// problem's partition, checked, or ZeRO's even split (ceil(bucket_size / world_size) per rank, the last
+// ranks taking what is left).
+tl::expected<std::vector<std::int64_t>, Error> partition_bounds(const ColumnsProblem& problem,
+                                                                std::int64_t bucket_size);
+
+// Stage 3: partition_numel() = ceil(N / world_size) elements per rank.
+std::int64_t stage3_partition_numel(std::int64_t numel, std::int64_t world_size);
+
 // Errors with type "CaseError" when the problem itself is malformed (stage, world size, shapes, partition)
 // or its sizes overflow 64 bits; every degenerate case upstream runs into is a per-parameter error.
 tl::expected<ColumnPlan, Error> plan_columns(const ColumnsProblem& problem);

@@ -12,5 +12,6 @@ inline constexpr int kExitUsage = 2;
 
 void add_eval_command(CLI::App& app, int& exit_code);
 void add_profiles_command(CLI::App& app, int& exit_code);
+void add_topk_command(CLI::App& app, int& exit_code);
 
 }  // namespace zfcheck::cli

@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
   int exit_code = zfcheck::cli::kExitOk;
   zfcheck::cli::add_eval_command(app, exit_code);
   zfcheck::cli::add_profiles_command(app, exit_code);
+  zfcheck::cli::add_topk_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
