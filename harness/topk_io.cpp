@@ -51,11 +51,11 @@ std::optional<float> as_float(const json& v) {
   return std::nullopt;
 }
 
-json parse_bounded(std::string_view line) {
+json parse_bounded(std::string_view line, std::int64_t max_values) {
   std::int64_t values = 0;
-  json::parser_callback_t bound = [&values](int depth, json::parse_event_t event, json&) {
+  json::parser_callback_t bound = [&values, max_values](int depth, json::parse_event_t event, json&) {
     if (depth > kMaxDepth) throw TooManyValues{};
-    if (event == json::parse_event_t::value && ++values > kMaxTopkValues) throw TooManyValues{};
+    if (event == json::parse_event_t::value && ++values > max_values) throw TooManyValues{};
     return true;
   };
   return json::parse(line, bound);
@@ -175,12 +175,12 @@ ojson value_json(float value) {
 
 }  // namespace
 
-tl::expected<TopkLine, TopkLineError> parse_topk_problem(std::string_view line) {
+tl::expected<TopkLine, TopkLineError> parse_topk_problem(std::string_view line, std::int64_t max_values) {
   json doc;
   try {
-    doc = parse_bounded(line);
+    doc = parse_bounded(line, max_values);
   } catch (const TooManyValues&) {
-    return reject(std::nullopt, std::nullopt, "the line holds more than " + std::to_string(kMaxTopkValues) +
+    return reject(std::nullopt, std::nullopt, "the line holds more than " + std::to_string(max_values) +
                                         " JSON values or nests deeper than " + std::to_string(kMaxDepth));
   } catch (const json::exception& e) {
     return reject(std::nullopt, std::nullopt, std::string("not JSON: ") + e.what());

@@ -30,7 +30,8 @@ struct TopkLineError {
   Error error;
 };
 
-tl::expected<TopkLine, TopkLineError> parse_topk_problem(std::string_view line);
+tl::expected<TopkLine, TopkLineError> parse_topk_problem(std::string_view line,
+                                                         std::int64_t max_values = kMaxTopkValues);
 
 // The problem as a format line (gradient values that are not finite as "NaN", "Infinity", "-Infinity").
 nlohmann::ordered_json topk_problem_to_json(const std::optional<std::string>& id, const SelectionProblem& problem);
