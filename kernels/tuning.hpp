@@ -13,7 +13,9 @@ inline constexpr int kScoreUnroll = 4;
 
 // Ranking: one block per segment. Segments of up to kSharedKeys keys are staged in shared memory once
 // and every radix pass reads them there; longer ones are re-read from global memory (L2) each pass.
+// 8 Ki float32 keys are 32 KiB: with the block's static shared memory it stays under the 48 KiB a launch
+// gets without opting in, and leaves room for several blocks per SM.
 inline constexpr int kRankThreads = 256;
-inline constexpr int kSharedKeys = 12 * 1024;
+inline constexpr int kSharedKeys = 8 * 1024;
 
 }  // namespace zfcheck::kernels
