@@ -32,6 +32,7 @@
 //    input space, where the whole ranking is launch-bound anyway (a few microseconds for a bucket).
 #pragma once
 
+#include "kernels/core/score_format.hpp"
 #include "kernels/segments.hpp"
 
 #include <cuda_runtime.h>
