@@ -36,7 +36,8 @@ std::vector<Part> param_parts(const SelectionProblem& problem, std::size_t param
   std::int64_t numel = layout.params[param].rows * layout.params[param].cols;
   if (layout.stage == 3) {
     std::int64_t per_rank = stage3_partition_numel(numel, layout.world_size);
-    for (std::int64_t start = 0; start < numel; start += per_rank) parts.push_back({start, std::min(start + per_rank, numel)});
+    for (std::int64_t start = 0; start < numel; start += per_rank)
+      parts.push_back({start, std::min(start + per_rank, numel)});
     return parts;
   }
   auto bounds = partition_bounds(layout, static_cast<std::int64_t>(problem.bucket.size()));
@@ -51,7 +52,8 @@ std::vector<Part> param_parts(const SelectionProblem& problem, std::size_t param
 
 std::int64_t param_whole_columns(const SelectionProblem& problem, std::size_t param) {
   std::int64_t total = 0;
-  for (Part part : param_parts(problem, param)) total += whole_columns(part.begin, part.end, problem.layout.params[param].rows);
+  for (Part part : param_parts(problem, param))
+    total += whole_columns(part.begin, part.end, problem.layout.params[param].rows);
   return total;
 }
 
@@ -88,9 +90,11 @@ float float_toward(double value, bool up) {
 ScoreRange score_range(const SelectionProblem& problem, std::size_t param, std::int64_t column, bool exact) {
   const ParamShape& shape = problem.layout.params[param];
   std::int64_t param_begin = 0;
-  for (std::size_t p = 0; p < param; ++p) param_begin += problem.layout.params[p].rows * problem.layout.params[p].cols;
+  for (std::size_t p = 0; p < param; ++p)
+    param_begin += problem.layout.params[p].rows * problem.layout.params[p].cols;
   auto values = std::span<const float>(problem.bucket)
-                    .subspan(static_cast<std::size_t>(param_begin + column * shape.rows), static_cast<std::size_t>(shape.rows));
+                    .subspan(static_cast<std::size_t>(param_begin + column * shape.rows),
+                             static_cast<std::size_t>(shape.rows));
   if (exact) {
     double key = order_key(column_scores(values, shape.rows, 1, problem.dtype)[0]);
     return {key, key};
@@ -113,10 +117,12 @@ ScoreRange score_range(const SelectionProblem& problem, std::size_t param, std::
 
 // `chosen` (absolute columns) is a top-|chosen| set among `candidates`: no candidate left out scores
 // surely higher than one chosen.
-bool is_top_set(const SelectionProblem& problem, std::size_t param, const std::vector<std::int64_t>& candidates,
-                const std::vector<std::int64_t>& chosen, bool exact) {
+bool is_top_set(const SelectionProblem& problem, std::size_t param,
+                const std::vector<std::int64_t>& candidates, const std::vector<std::int64_t>& chosen,
+                bool exact) {
   double lowest_chosen = INFINITY;
-  for (std::int64_t c : chosen) lowest_chosen = std::min(lowest_chosen, score_range(problem, param, c, exact).high);
+  for (std::int64_t c : chosen)
+    lowest_chosen = std::min(lowest_chosen, score_range(problem, param, c, exact).high);
   for (std::int64_t c : candidates) {
     if (std::binary_search(chosen.begin(), chosen.end(), c)) continue;
     if (score_range(problem, param, c, exact).low > lowest_chosen) return false;
@@ -124,7 +130,8 @@ bool is_top_set(const SelectionProblem& problem, std::size_t param, const std::v
   return true;
 }
 
-bool strictly_ascending_within(const std::vector<std::int64_t>& indices, std::int64_t begin, std::int64_t end) {
+bool strictly_ascending_within(const std::vector<std::int64_t>& indices, std::int64_t begin,
+                               std::int64_t end) {
   for (std::size_t i = 0; i < indices.size(); ++i) {
     if (indices[i] < begin || indices[i] >= end) return false;
     if (i > 0 && indices[i] <= indices[i - 1]) return false;
@@ -149,7 +156,8 @@ bool count_matches_ratio(const TopkSubject& s) {
     std::int64_t rows = layout.params[p].rows;
     if (layout.stage == 3) {
       auto k = py::int_of_product(layout.topk_ratio, param_whole_columns(s.problem, p));
-      if (!k || static_cast<std::int64_t>(param->selected.size()) != std::max<std::int64_t>(1, *k)) return false;
+      if (!k || static_cast<std::int64_t>(param->selected.size()) != std::max<std::int64_t>(1, *k))
+        return false;
       continue;
     }
     auto parts = param_parts(s.problem, p);
@@ -255,7 +263,8 @@ bool same_geometry(const ParamSelection& a, const ParamSelection& b) {
     }
   }
   for (std::size_t i = 0; i < a.ranks.size(); ++i) {
-    if (a.ranks[i].rank != b.ranks[i].rank || a.ranks[i].start_column != b.ranks[i].start_column) return false;
+    if (a.ranks[i].rank != b.ranks[i].rank || a.ranks[i].start_column != b.ranks[i].start_column)
+      return false;
   }
   return a.selected.size() == b.selected.size();
 }
@@ -280,7 +289,8 @@ bool kernel_matches_oracle(const TopkSubject& s) {
 
 constexpr TopkInvariant kInvariants[] = {
     {"topk-count-matches-ratio",
-     "each partition selects exactly floor(topk_ratio x columns wholly inside it) columns, never a negative count",
+     "each partition selects exactly floor(topk_ratio x columns wholly inside it) columns, never a negative "
+     "count",
      "the documented k, and no torch.topk error on a negative k", count_matches_ratio},
     {"topk-selects-something", "topk_ratio > 0 and a partition holding >= 1 whole column selects >= 1 column",
      "a small parameter silently gets no important columns", selects_something},
@@ -291,7 +301,8 @@ constexpr TopkInvariant kInvariants[] = {
      "scores higher than a selected one (NaN ranks highest, as in torch.topk)",
      "the definition of top-k, independent of tie order", valid_selection},
     {"topk-kernel-matches-oracle",
-     "the GPU (or CPU build of the kernel algorithm) selection equals the CPU oracle's as a set, where scores "
+     "the GPU (or CPU build of the kernel algorithm) selection equals the CPU oracle's as a set, where "
+     "scores "
      "are distinct beyond summation-order tolerance, and is a valid selection otherwise",
      "the differential oracle", kernel_matches_oracle},
 };

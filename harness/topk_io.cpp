@@ -65,17 +65,19 @@ tl::expected<ParamShape, std::string> parse_shape(const json& shape) {
   if (!shape.is_array() || shape.size() != 2) return tl::unexpected(std::string("shape must be [R, C]"));
   auto rows = as_int(shape[0]);
   auto cols = as_int(shape[1]);
-  if (!rows || !cols || *rows < 1 || *cols < 1) return tl::unexpected(std::string("shape entries must be integers >= 1"));
+  if (!rows || !cols || *rows < 1 || *cols < 1)
+    return tl::unexpected(std::string("shape entries must be integers >= 1"));
   return ParamShape{*rows, *cols};
 }
 
 // Appends one parameter's gradient, checked against its shape and rounded to the dtype.
-std::optional<std::string> append_grad(const json& grad, ParamShape shape, GradDtype dtype, std::vector<float>& bucket) {
+std::optional<std::string> append_grad(const json& grad, ParamShape shape, GradDtype dtype,
+                                       std::vector<float>& bucket) {
   auto numel = checked_mul(shape.rows, shape.cols);
   if (!grad.is_array()) return "grad must be an array of numbers";
   if (!numel || static_cast<std::int64_t>(grad.size()) != *numel) {
-    return "grad holds " + std::to_string(grad.size()) + " values, shape [" + std::to_string(shape.rows) + ", " +
-           std::to_string(shape.cols) + "] needs R * C";
+    return "grad holds " + std::to_string(grad.size()) + " values, shape [" + std::to_string(shape.rows) +
+           ", " + std::to_string(shape.cols) + "] needs R * C";
   }
   for (const json& v : grad) {
     auto value = as_float(v);
@@ -97,20 +99,24 @@ tl::expected<TopkLine, TopkLineError> problem_from_json(const json& doc) {
   auto stage = doc.find("stage");
   if (stage == doc.end()) return reject(id, "stage", "stage is required");
   auto stage_value = as_int(*stage);
-  if (!stage_value || *stage_value < 1 || *stage_value > 3) return reject(id, "stage", "stage must be 1, 2 or 3");
+  if (!stage_value || *stage_value < 1 || *stage_value > 3)
+    return reject(id, "stage", "stage must be 1, 2 or 3");
   layout.stage = static_cast<int>(*stage_value);
   auto ratio = doc.find("topk_ratio");
-  if (ratio == doc.end() || !ratio->is_number()) return reject(id, "topk_ratio", "topk_ratio must be a number");
+  if (ratio == doc.end() || !ratio->is_number())
+    return reject(id, "topk_ratio", "topk_ratio must be a number");
   layout.topk_ratio = ratio->get<double>();
   auto world = doc.find("world_size");
   auto world_value = world == doc.end() ? std::nullopt : as_int(*world);
   if (!world_value || *world_value < 1 || *world_value > kMaxWorldSize) {
-    return reject(id, "world_size", "world_size must be an integer from 1 to " + std::to_string(kMaxWorldSize));
+    return reject(id, "world_size",
+                  "world_size must be an integer from 1 to " + std::to_string(kMaxWorldSize));
   }
   layout.world_size = *world_value;
   auto dtype = doc.find("dtype");
-  auto dtype_value = dtype != doc.end() && dtype->is_string() ? grad_dtype_from_name(dtype->get<std::string>())
-                                                               : std::nullopt;
+  auto dtype_value = dtype != doc.end() && dtype->is_string()
+                         ? grad_dtype_from_name(dtype->get<std::string>())
+                         : std::nullopt;
   if (!dtype_value) return reject(id, "dtype", "dtype must be \"float32\", \"bfloat16\" or \"float16\"");
   out.problem.dtype = *dtype_value;
   auto params = doc.find("params");
@@ -160,7 +166,9 @@ ojson stage12_json(const ParamSelection& selection) {
 ojson stage3_json(const ParamSelection& selection) {
   ojson ranks = ojson::array();
   for (const RankSelection& r : selection.ranks) {
-    ranks.push_back(ojson{{"rank", r.rank}, {"start_column", r.start_column}, {"local_indices", indices_json(r.local_indices)}});
+    ranks.push_back(ojson{{"rank", r.rank},
+                          {"start_column", r.start_column},
+                          {"local_indices", indices_json(r.local_indices)}});
   }
   ojson out{{"selected", indices_json(selection.selected)}, {"ranks", std::move(ranks)}};
   if (selection.skipped) out["skipped"] = true;
@@ -180,8 +188,9 @@ tl::expected<TopkLine, TopkLineError> parse_topk_problem(std::string_view line, 
   try {
     doc = parse_bounded(line, max_values);
   } catch (const TooManyValues&) {
-    return reject(std::nullopt, std::nullopt, "the line holds more than " + std::to_string(max_values) +
-                                        " JSON values or nests deeper than " + std::to_string(kMaxDepth));
+    return reject(std::nullopt, std::nullopt,
+                  "the line holds more than " + std::to_string(max_values) +
+                      " JSON values or nests deeper than " + std::to_string(kMaxDepth));
   } catch (const json::exception& e) {
     return reject(std::nullopt, std::nullopt, std::string("not JSON: ") + e.what());
   }

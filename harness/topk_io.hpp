@@ -34,10 +34,12 @@ tl::expected<TopkLine, TopkLineError> parse_topk_problem(std::string_view line,
                                                          std::int64_t max_values = kMaxTopkValues);
 
 // The problem as a format line (gradient values that are not finite as "NaN", "Infinity", "-Infinity").
-nlohmann::ordered_json topk_problem_to_json(const std::optional<std::string>& id, const SelectionProblem& problem);
+nlohmann::ordered_json topk_problem_to_json(const std::optional<std::string>& id,
+                                            const SelectionProblem& problem);
 
 // {"id", "params": [...]}: per parameter the stage's keys, or {"error": {...}} where upstream raises.
-nlohmann::ordered_json topk_answer_to_json(const std::optional<std::string>& id, const SelectionAnswer& answer);
+nlohmann::ordered_json topk_answer_to_json(const std::optional<std::string>& id,
+                                           const SelectionAnswer& answer);
 
 // {"id", "error": {"type": "CaseError", "field", "message"}}.
 nlohmann::ordered_json topk_line_error_to_json(const TopkLineError& error);

@@ -6,15 +6,18 @@
 namespace zfcheck::kernels {
 
 tl::expected<KernelOutput, Error> run_kernel_cpu(const SelectionProblem& problem) {
-  return run_kernel(problem, [](auto bucket, const SelectionWork& work, auto scores,
-                                std::span<std::int32_t> indices) -> std::string {
-    using T = typename decltype(scores)::element_type;
-    if (!cpu::column_scores<T>(bucket, work.runs, scores)) return "scoring work does not fit its buffers";
-    if (!cpu::segmented_topk<T>(std::span<const T>(scores.data(), scores.size()), work.rankings, work.order, indices)) {
-      return "ranking work does not fit its buffers";
-    }
-    return "";
-  });
+  return run_kernel(problem,
+                    [](auto bucket, const SelectionWork& work, auto scores,
+                       std::span<std::int32_t> indices) -> std::string {
+                      using T = typename decltype(scores)::element_type;
+                      if (!cpu::column_scores<T>(bucket, work.runs, scores))
+                        return "scoring work does not fit its buffers";
+                      if (!cpu::segmented_topk<T>(std::span<const T>(scores.data(), scores.size()),
+                                                  work.rankings, work.order, indices)) {
+                        return "ranking work does not fit its buffers";
+                      }
+                      return "";
+                    });
 }
 
 }  // namespace zfcheck::kernels

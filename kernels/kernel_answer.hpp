@@ -44,10 +44,12 @@ tl::expected<KernelOutput, Error> run_kernel_as(const SelectionProblem& problem,
   out.work = selection_work(plan);
   std::vector<T> bucket;
   bucket.reserve(problem.bucket.size());
-  for (float value : problem.bucket) bucket.push_back(ScoreFormat<T>::narrow(value));  // exact: already in dtype
+  for (float value : problem.bucket)
+    bucket.push_back(ScoreFormat<T>::narrow(value));  // exact: already in dtype
   std::vector<T> scores(static_cast<std::size_t>(out.work.score_count));
   std::vector<std::int32_t> indices(static_cast<std::size_t>(out.work.index_count));
-  std::string failure = backend(std::span<const T>(bucket), out.work, std::span<T>(scores), std::span<std::int32_t>(indices));
+  std::string failure =
+      backend(std::span<const T>(bucket), out.work, std::span<T>(scores), std::span<std::int32_t>(indices));
   if (!failure.empty()) return tl::unexpected(Error{"KernelError", std::nullopt, failure});
   for (T score : scores) out.scores.push_back(ScoreFormat<T>::widen(score));
   out.answer = answer_from_indices(plan, out.work, indices);

@@ -40,7 +40,8 @@ inline bool work_fits(const ColumnRun* runs, std::int64_t run_count, const Ranki
   for (std::int64_t i = 0; i < run_count; ++i) {
     const ColumnRun& r = runs[i];
     if (r.rows < 1 || r.columns < 0 || r.bucket_begin < 0 || r.score_begin != next_score) return false;
-    if (r.columns > 0 && (r.bucket_begin > bucket_size || (bucket_size - r.bucket_begin) / r.rows < r.columns)) {
+    if (r.columns > 0 &&
+        (r.bucket_begin > bucket_size || (bucket_size - r.bucket_begin) / r.rows < r.columns)) {
       return false;
     }
     next_score += r.columns;

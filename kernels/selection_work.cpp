@@ -49,7 +49,8 @@ SelectionAnswer answer_from_indices(const ColumnPlan& plan, const SelectionWork&
   auto ranked_indices = [&](std::int64_t offset) {
     const RankingSegment& segment = work.rankings[next_ranking++];
     std::vector<std::int64_t> out;
-    for (std::int64_t i = 0; i < segment.k; ++i) out.push_back(indices[static_cast<std::size_t>(segment.output_begin + i)] + offset);
+    for (std::int64_t i = 0; i < segment.k; ++i)
+      out.push_back(indices[static_cast<std::size_t>(segment.output_begin + i)] + offset);
     return out;
   };
   for (const ParamPlan& param : plan.params) {
@@ -61,7 +62,8 @@ SelectionAnswer answer_from_indices(const ColumnPlan& plan, const SelectionWork&
       answer.params.emplace_back(stage3_selection(*param, ranked_indices(0)));
     } else {
       std::vector<std::vector<std::int64_t>> chunk_indices;
-      for (const Stage12Chunk& chunk : param->chunks) chunk_indices.push_back(ranked_indices(chunk.start_column));
+      for (const Stage12Chunk& chunk : param->chunks)
+        chunk_indices.push_back(ranked_indices(chunk.start_column));
       answer.params.emplace_back(stage12_selection(*param, std::move(chunk_indices)));
     }
   }

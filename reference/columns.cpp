@@ -46,7 +46,8 @@ tl::expected<std::vector<std::int64_t>, Error> param_sizes(const ColumnsProblem&
 
 }  // namespace
 
-tl::expected<std::vector<std::int64_t>, Error> partition_bounds(const ColumnsProblem& problem, std::int64_t total) {
+tl::expected<std::vector<std::int64_t>, Error> partition_bounds(const ColumnsProblem& problem,
+                                                                std::int64_t total) {
   std::vector<std::int64_t> bounds{0};
   if (problem.partition) {
     if (static_cast<std::int64_t>(problem.partition->size()) != problem.world_size) {
@@ -54,8 +55,10 @@ tl::expected<std::vector<std::int64_t>, Error> partition_bounds(const ColumnsPro
     }
     for (std::int64_t count : *problem.partition) {
       if (count < 0) return tl::unexpected(case_error("partition entries must be >= 0", "partition"));
-      auto next = checked(checked_add(bounds.back(), count), "the partition total");
-      if (!next) return tl::unexpected(next.error());
+      auto next = checked_add(bounds.back(), count);
+      if (!next)
+        return tl::unexpected(
+            case_error("the partition total exceeds the model's 64-bit range", "partition"));
       bounds.push_back(*next);
     }
     if (bounds.back() != total) {
@@ -64,7 +67,8 @@ tl::expected<std::vector<std::int64_t>, Error> partition_bounds(const ColumnsPro
     return bounds;
   }
   if (problem.world_size < 1 || problem.world_size > kMaxWorldSize) {
-    return tl::unexpected(case_error("world_size must be between 1 and " + std::to_string(kMaxWorldSize), "world_size"));
+    return tl::unexpected(
+        case_error("world_size must be between 1 and " + std::to_string(kMaxWorldSize), "world_size"));
   }
   std::int64_t per_rank = stage3_partition_numel(total, problem.world_size);
   for (std::int64_t rank = 0; rank < problem.world_size; ++rank) {
@@ -91,7 +95,8 @@ tl::expected<std::int64_t, Error> index_buffer_size(const ColumnsProblem& proble
     size = *sum;
   }
   if (size < 0) {
-    return tl::unexpected(runtime_error("Trying to create tensor with negative dimension " + std::to_string(size)));
+    return tl::unexpected(
+        runtime_error("Trying to create tensor with negative dimension " + std::to_string(size)));
   }
   return size;
 }
@@ -116,7 +121,8 @@ tl::expected<Stage12Chunk, Error> plan_chunk(Stage12Chunk chunk, std::int64_t ro
 
 // What the owning rank does with a chunk, in order: narrow the gradient (a negative length raises), topk
 // (k out of [0, c] raises), copy into the index buffer (past its end raises).
-std::optional<Error> chunk_failure(const Stage12Chunk& chunk, std::int64_t index_position, std::int64_t buffer_size) {
+std::optional<Error> chunk_failure(const Stage12Chunk& chunk, std::int64_t index_position,
+                                   std::int64_t buffer_size) {
   if (chunk.columns() < 0) return negative_narrow(chunk.columns());
   if (chunk.num_select < 0 || chunk.num_select > chunk.columns()) return topk_out_of_range();
   if (index_position > buffer_size - chunk.num_select) {
@@ -127,8 +133,8 @@ std::optional<Error> chunk_failure(const Stage12Chunk& chunk, std::int64_t index
   return std::nullopt;
 }
 
-tl::expected<ColumnPlan, Error> plan_stage12(const ColumnsProblem& problem, const std::vector<std::int64_t>& sizes,
-                                             std::int64_t total) {
+tl::expected<ColumnPlan, Error> plan_stage12(const ColumnsProblem& problem,
+                                             const std::vector<std::int64_t>& sizes, std::int64_t total) {
   auto bounds = partition_bounds(problem, total);
   if (!bounds) return tl::unexpected(bounds.error());
   auto buffer_size = index_buffer_size(problem);
@@ -158,7 +164,8 @@ tl::expected<ColumnPlan, Error> plan_stage12(const ColumnsProblem& problem, cons
       }
       if (!failure && buffer_size) failure = chunk_failure(*planned, index_position, *buffer_size);
       auto next_position = checked_add(index_position, planned->num_select);
-      if (!next_position) return tl::unexpected(case_error("index buffer position exceeds the model's 64-bit range"));
+      if (!next_position)
+        return tl::unexpected(case_error("index buffer position exceeds the model's 64-bit range"));
       index_position = *next_position;
       param.chunks.push_back(*planned);
     }
@@ -203,7 +210,8 @@ ParamPlan plan_stage3_param(const ColumnsProblem& problem, ParamShape shape, std
   }
   // Order on the ranks: every rank narrows its own slice first; then the gathered table is read per rank.
   if (failure) return tl::unexpected(*failure);
-  if (some_rank_without_data) return tl::unexpected(Error{"IndexError", std::nullopt, "list index out of range"});
+  if (some_rank_without_data)
+    return tl::unexpected(Error{"IndexError", std::nullopt, "list index out of range"});
   auto k = py::int_of_product(problem.topk_ratio, geometry.total_columns);
   if (!k) return tl::unexpected(k.error());
   geometry.num_select = std::max<std::int64_t>(1, *k);

@@ -17,7 +17,7 @@ inline constexpr std::int64_t kMaxWorldSize = std::int64_t{1} << 20;
 // Stages 1/2: one rank's part of a parameter (zenflow_stage_1_and_2.update_selected_channels).
 struct Stage12Chunk {
   std::int64_t rank = 0;
-  std::int64_t offset = 0;        // element offset inside the (transposed) parameter
+  std::int64_t offset = 0;  // element offset inside the (transposed) parameter
   std::int64_t numel = 0;
   std::int64_t start_column = 0;  // 0 if offset == 0, else int((offset - 1) / R) + 1
   std::int64_t end_column = 0;    // int((offset + numel) / R)

@@ -3,6 +3,7 @@
 
 #include <bit>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <string>
 
@@ -75,7 +76,8 @@ std::string division_text(const char* function, std::int64_t a, std::int64_t b) 
 tl::expected<std::int64_t, Error> int_of_true_division(std::int64_t a, std::int64_t b) {
   if (b == 0) return tl::unexpected(Error{"ZeroDivisionError", std::nullopt, "division by zero"});
   bool negative = (a < 0) != (b < 0);
-  return signed_int64(nearest_quotient(magnitude(a), magnitude(b)).whole, negative, division_text("int", a, b));
+  return signed_int64(nearest_quotient(magnitude(a), magnitude(b)).whole, negative,
+                      division_text("int", a, b));
 }
 
 tl::expected<std::int64_t, Error> ceil_of_true_division(std::int64_t a, std::int64_t b) {
@@ -88,13 +90,18 @@ tl::expected<std::int64_t, Error> ceil_of_true_division(std::int64_t a, std::int
 }
 
 tl::expected<std::int64_t, Error> int_of_float(double x) {
-  if (std::isnan(x)) return tl::unexpected(Error{"ValueError", std::nullopt, "cannot convert float NaN to integer"});
+  if (std::isnan(x))
+    return tl::unexpected(Error{"ValueError", std::nullopt, "cannot convert float NaN to integer"});
   if (std::isinf(x)) {
     return tl::unexpected(Error{"OverflowError", std::nullopt, "cannot convert float infinity to integer"});
   }
   double truncated = std::trunc(x);
   // 2^63 is exactly representable; every double below it in magnitude (and -2^63 itself) fits.
-  if (truncated >= 0x1p63 || truncated < -0x1p63) return tl::unexpected(beyond_int64("int(" + std::to_string(x) + ")"));
+  if (truncated >= 0x1p63 || truncated < -0x1p63) {
+    char text[32];
+    std::snprintf(text, sizeof text, "int(%.17g)", x);
+    return tl::unexpected(beyond_int64(text));
+  }
   return static_cast<std::int64_t>(truncated);
 }
 

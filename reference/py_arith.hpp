@@ -1,4 +1,5 @@
-// Python's int(a / b), math.ceil(a / b) and int(x) for the float arithmetic upstream's column formulas use, on 64-bit ints.
+// Python's int(a / b), math.ceil(a / b) and int(x) for the float arithmetic upstream's column formulas use,
+// on 64-bit ints.
 #pragma once
 
 #include "reference/error.hpp"

@@ -5,7 +5,8 @@
 
 namespace zfcheck {
 
-ParamSelection stage12_selection(const ParamColumns& param, std::vector<std::vector<std::int64_t>> chunk_indices) {
+ParamSelection stage12_selection(const ParamColumns& param,
+                                 std::vector<std::vector<std::int64_t>> chunk_indices) {
   ParamSelection out;
   for (std::size_t i = 0; i < param.chunks.size() && i < chunk_indices.size(); ++i) {
     out.selected.insert(out.selected.end(), chunk_indices[i].begin(), chunk_indices[i].end());

@@ -41,7 +41,8 @@ struct SelectionAnswer {
 
 // Stages 1/2: `chunk_indices[i]` holds chunk i's absolute indices, ascending; `selected` is their
 // concatenation (upstream's partition_selected_indices and selected_indices).
-ParamSelection stage12_selection(const ParamColumns& param, std::vector<std::vector<std::int64_t>> chunk_indices);
+ParamSelection stage12_selection(const ParamColumns& param,
+                                 std::vector<std::vector<std::int64_t>> chunk_indices);
 
 // Stage 3: `global_order` is torch.topk's answer over the parameter's gathered scores (positions in the
 // concatenation of the ranks' full columns), descending score; each rank keeps the positions in its range.

@@ -13,15 +13,16 @@ namespace {
 
 std::span<const float> column_values(const SelectionProblem& problem, std::int64_t first_element,
                                      std::int64_t rows, std::int64_t columns) {
-  return std::span<const float>(problem.bucket).subspan(static_cast<std::size_t>(first_element),
-                                                        static_cast<std::size_t>(rows * columns));
+  return std::span<const float>(problem.bucket)
+      .subspan(static_cast<std::size_t>(first_element), static_cast<std::size_t>(rows * columns));
 }
 
 ParamSelection stage12_oracle(const SelectionProblem& problem, const ParamColumns& param) {
   std::vector<std::vector<std::int64_t>> chunk_indices;
   for (const Stage12Chunk& chunk : param.chunks) {
     std::int64_t rows = param.shape.rows;
-    auto values = column_values(problem, param.bucket_begin + chunk.start_column * rows, rows, chunk.columns());
+    auto values =
+        column_values(problem, param.bucket_begin + chunk.start_column * rows, rows, chunk.columns());
     auto scores = column_scores(values, rows, chunk.columns(), problem.dtype);
     // plan_columns has checked 0 <= num_select <= columns for a parameter without an error.
     std::vector<std::int64_t> indices = torch_topk(scores, chunk.num_select).value();
@@ -37,7 +38,8 @@ ParamSelection stage3_oracle(const SelectionProblem& problem, const ParamColumns
   std::int64_t rows = param.shape.rows;
   std::vector<float> gathered;
   for (const Stage3Rank& slice : param.stage3.ranks) {
-    auto values = column_values(problem, param.bucket_begin + slice.start_column * rows, rows, slice.columns());
+    auto values =
+        column_values(problem, param.bucket_begin + slice.start_column * rows, rows, slice.columns());
     auto scores = column_scores(values, rows, slice.columns(), problem.dtype);
     gathered.insert(gathered.end(), scores.begin(), scores.end());
   }
@@ -53,7 +55,8 @@ std::vector<float> column_scores(std::span<const float> values, std::int64_t row
   scores.reserve(static_cast<std::size_t>(columns));
   for (std::int64_t column = 0; column < columns; ++column) {
     float sum = 0.0f;
-    for (float value : values.subspan(static_cast<std::size_t>(column * rows), static_cast<std::size_t>(rows))) {
+    for (float value :
+         values.subspan(static_cast<std::size_t>(column * rows), static_cast<std::size_t>(rows))) {
       sum += std::fabs(value);
     }
     scores.push_back(round_to_dtype(sum, dtype));

@@ -41,7 +41,9 @@ std::vector<std::string> both_violations(const SelectionProblem& problem, const 
 
 // One output line for one problem; sets `finding` when --impl both lists a violation.
 nlohmann::ordered_json answer_line(const TopkOptions& opts, const TopkLine& line, bool& finding) {
-  auto case_error = [&](const Error& error) { return topk_line_error_to_json(TopkLineError{line.id, error}); };
+  auto case_error = [&](const Error& error) {
+    return topk_line_error_to_json(TopkLineError{line.id, error});
+  };
   if (opts.impl == "kernel") {
     auto kernel = kernels::run_kernel_cpu(line.problem);
     return kernel ? topk_answer_to_json(line.id, kernel->answer) : case_error(kernel.error());
@@ -69,10 +71,11 @@ int run_topk(const TopkOptions& opts) {
   bool any_invalid = false;
   bool finding = false;
   while (reader.next(line, too_long)) {
-    auto parsed = too_long ? tl::expected<TopkLine, TopkLineError>(tl::unexpected(TopkLineError{
-                                 std::nullopt, Error{"CaseError", std::nullopt,
-                                                     "line longer than " + std::to_string(kMaxLineBytes) + " bytes"}}))
-                           : parse_topk_problem(line);
+    auto parsed =
+        too_long ? tl::expected<TopkLine, TopkLineError>(tl::unexpected(TopkLineError{
+                       std::nullopt, Error{"CaseError", std::nullopt,
+                                           "line longer than " + std::to_string(kMaxLineBytes) + " bytes"}}))
+                 : parse_topk_problem(line);
     nlohmann::ordered_json out;
     if (parsed) {
       out = answer_line(opts, *parsed, finding);
@@ -96,15 +99,18 @@ int run_topk(const TopkOptions& opts) {
 
 void add_topk_command(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<TopkOptions>();
-  CLI::App* cmd = app.add_subcommand("topk", "Answer top-k column selection problems (JSON Lines) as upstream would");
-  cmd->add_option("--impl", opts->impl, "oracle: the CPU oracle; kernel: the CPU build of the kernel algorithm; "
-                                        "both: the oracle's answer plus the top-k invariants either breaks")
+  CLI::App* cmd =
+      app.add_subcommand("topk", "Answer top-k column selection problems (JSON Lines) as upstream would");
+  cmd->add_option("--impl", opts->impl,
+                  "oracle: the CPU oracle; kernel: the CPU build of the kernel algorithm; "
+                  "both: the oracle's answer plus the top-k invariants either breaks")
       ->check(CLI::IsMember({"oracle", "kernel", "both"}))
       ->capture_default_str();
   cmd->add_option("input", opts->input, "Problems file, or - for standard input")->capture_default_str();
   cmd->footer(
       "Each input line is one problem; each output line its answer, in order (docs/topk-format.md).\n"
-      "A line that is not a usable problem gets {\"id\", \"error\": {\"type\": \"CaseError\", ...}} and the run goes on.\n"
+      "A line that is not a usable problem gets {\"id\", \"error\": {\"type\": \"CaseError\", ...}} and the "
+      "run goes on.\n"
       "Exit status: 0 all answered (and, with --impl both, no invariant broken), 1 --impl both listed a\n"
       "violation (expected on upstream: every-column-selectable, topk-selects-something), 2 some line was\n"
       "not a problem (or bad usage).");

@@ -2,12 +2,12 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <sys/wait.h>
 #include <array>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
@@ -76,8 +76,6 @@ TEST(TopkCommand, MalformedLinesAreAnsweredAndExitTwo) {
   EXPECT_TRUE(run.lines[1].contains("params"));
 }
 
-TEST(TopkCommand, BadUsageExitsTwo) {
-  EXPECT_EQ(run_topk("--impl gpu", "").exit_code, 2);
-}
+TEST(TopkCommand, BadUsageExitsTwo) { EXPECT_EQ(run_topk("--impl gpu", "").exit_code, 2); }
 
 }  // namespace

@@ -17,7 +17,8 @@ bool has(const std::vector<std::string>& names, std::string_view name) {
 // R x C with column j's values all equal to (j + 1) * scale[j % scale.size()], transposed layout.
 SelectionProblem problem_with(int stage, double ratio, std::int64_t world, ParamShape shape,
                               std::optional<std::vector<std::int64_t>> partition = std::nullopt) {
-  SelectionProblem p{ColumnsProblem{stage, ratio, world, {shape}, std::move(partition)}, GradDtype::float32, {}};
+  SelectionProblem p{
+      ColumnsProblem{stage, ratio, world, {shape}, std::move(partition)}, GradDtype::float32, {}};
   for (std::int64_t j = 0; j < shape.cols; ++j) {
     for (std::int64_t i = 0; i < shape.rows; ++i) p.bucket.push_back(static_cast<float>((j * 7) % 11 + 1));
   }
@@ -37,8 +38,8 @@ TEST(TopkInvariants, CatalogueIsInvariantsMdInOrder) {
     EXPECT_FALSE(invariant.why.empty());
   }
   EXPECT_EQ(names, (std::vector<std::string_view>{"topk-count-matches-ratio", "topk-selects-something",
-                                                   "every-column-selectable", "topk-is-valid-selection",
-                                                   "topk-kernel-matches-oracle"}));
+                                                  "every-column-selectable", "topk-is-valid-selection",
+                                                  "topk-kernel-matches-oracle"}));
 }
 
 TEST(TopkInvariants, AlignedPartitionsKeepEveryInvariant) {

@@ -46,7 +46,8 @@ TEST(TopkIo, ProblemRoundTrips) {
   for (std::size_t i = 0; i < first.problem.bucket.size(); ++i) {
     float a = first.problem.bucket[i];
     float b = again.problem.bucket[i];
-    EXPECT_TRUE((std::isnan(a) && std::isnan(b)) || std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b));
+    EXPECT_TRUE((std::isnan(a) && std::isnan(b)) ||
+                std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b));
   }
 }
 
@@ -63,27 +64,43 @@ TEST(TopkIo, EveryMalformedFieldIsNamed) {
   EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":1.5})"), "world_size");
   EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":99999999999})"), "world_size");
   EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"half"})"), "dtype");
-  EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":{}})"), "params");
-  EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1,1]}]})"),
+  EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":{}})"),
             "params");
-  EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1],"grad":[1]}]})"),
-            "params.shape");
-  EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[0,1],"grad":[]}]})"),
-            "params.shape");
-  EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1,2],"grad":[1]}]})"),
-            "params.grad");
-  EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1,1],"grad":["x"]}]})"),
-            "params.grad");
-  EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":2,"dtype":"float32","params":[],"partition":[1]})"),
-            "partition");
-  EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[],"partition":[-1]})"),
-            "partition");
+  EXPECT_EQ(
+      field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1,1]}]})"),
+      "params");
+  EXPECT_EQ(
+      field_of(
+          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1],"grad":[1]}]})"),
+      "params.shape");
+  EXPECT_EQ(
+      field_of(
+          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[0,1],"grad":[]}]})"),
+      "params.shape");
+  EXPECT_EQ(
+      field_of(
+          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1,2],"grad":[1]}]})"),
+      "params.grad");
+  EXPECT_EQ(
+      field_of(
+          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1,1],"grad":["x"]}]})"),
+      "params.grad");
+  EXPECT_EQ(
+      field_of(
+          R"({"stage":2,"topk_ratio":0.1,"world_size":2,"dtype":"float32","params":[],"partition":[1]})"),
+      "partition");
+  EXPECT_EQ(
+      field_of(
+          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[],"partition":[-1]})"),
+      "partition");
 }
 
 TEST(TopkIo, HostileSizesAreRejectedWithoutAllocating) {
   // A shape claiming 2^80 elements with a two-value gradient: rejected on the count, nothing allocated.
-  EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1099511627776,1099511627776],"grad":[1,2]}]})"),
-            "params.grad");
+  EXPECT_EQ(
+      field_of(
+          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1099511627776,1099511627776],"grad":[1,2]}]})"),
+      "params.grad");
   // More values than the bound, and nesting deeper than any problem needs.
   auto many = parse_topk_problem(R"({"stage":2,"params":[{"shape":[1,8],"grad":[1,2,3,4,5,6,7,8]}]})", 6);
   ASSERT_FALSE(many.has_value());
@@ -92,9 +109,10 @@ TEST(TopkIo, HostileSizesAreRejectedWithoutAllocating) {
 }
 
 TEST(TopkIo, AnswersCarryTheStageKeysAndPerParameterErrors) {
-  auto line = parse_topk_problem(
-                  R"({"id":"s3","stage":3,"topk_ratio":0.5,"world_size":4,"dtype":"float32","params":[{"shape":[2,4],"grad":[1,2,3,4,5,6,7,8]},{"shape":[3,3],"grad":[1,2,3,4,5,6,7,8,9]},{"shape":[1,2],"grad":[1,2]}]})")
-                  .value();
+  auto line =
+      parse_topk_problem(
+          R"({"id":"s3","stage":3,"topk_ratio":0.5,"world_size":4,"dtype":"float32","params":[{"shape":[2,4],"grad":[1,2,3,4,5,6,7,8]},{"shape":[3,3],"grad":[1,2,3,4,5,6,7,8,9]},{"shape":[1,2],"grad":[1,2]}]})")
+          .value();
   auto json = topk_answer_to_json(line.id, oracle_answer(line.problem).value());
   EXPECT_EQ(json["id"], "s3");
   ASSERT_EQ(json["params"].size(), 3u);
@@ -105,7 +123,8 @@ TEST(TopkIo, AnswersCarryTheStageKeysAndPerParameterErrors) {
   line.problem.layout.stage = 2;
   json = topk_answer_to_json(line.id, oracle_answer(line.problem).value());
   EXPECT_TRUE(json["params"][0].contains("chunks"));
-  EXPECT_EQ(json["params"][0]["chunks"][0].size(), 7u);  // rank, offset, numel, start/end_column, num_select, indices
+  EXPECT_EQ(json["params"][0]["chunks"][0].size(),
+            7u);  // rank, offset, numel, start/end_column, num_select, indices
 }
 
 }  // namespace

@@ -10,7 +10,8 @@ namespace zfcheck::bench {
 
 // (out, in) = (R, C): q, k, v, o projections 4096x4096, gate and up 11008x4096, down 4096x11008.
 inline std::vector<ParamShape> seven_b_layer() {
-  return {{4096, 4096}, {4096, 4096}, {4096, 4096}, {4096, 4096}, {11008, 4096}, {11008, 4096}, {4096, 11008}};
+  return {{4096, 4096},  {4096, 4096},  {4096, 4096}, {4096, 4096},
+          {11008, 4096}, {11008, 4096}, {4096, 11008}};
 }
 
 inline std::int64_t element_count(const std::vector<ParamShape>& shapes) {

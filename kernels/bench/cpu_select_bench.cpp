@@ -61,7 +61,9 @@ void cpu_build(benchmark::State& state, GradDtype dtype) {
 void oracle_float32(benchmark::State& state) { oracle(state, GradDtype::float32); }
 void cpu_build_float32(benchmark::State& state) { cpu_build<float>(state, GradDtype::float32); }
 void oracle_bfloat16(benchmark::State& state) { oracle(state, GradDtype::bfloat16); }
-void cpu_build_bfloat16(benchmark::State& state) { cpu_build<kernels::bfloat16_bits>(state, GradDtype::bfloat16); }
+void cpu_build_bfloat16(benchmark::State& state) {
+  cpu_build<kernels::bfloat16_bits>(state, GradDtype::bfloat16);
+}
 
 // Registered in this order so each dtype's bucket is built once.
 BENCHMARK(oracle_float32)->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -74,11 +74,13 @@ double select_us(const T* d_bucket, std::int64_t bucket_size, const kernels::Sel
   T* d_scores = nullptr;
   std::int32_t* d_indices = nullptr;
   check(cudaMalloc(&d_scores, static_cast<std::size_t>(work.score_count) * sizeof(T)), "cudaMalloc scores");
-  check(cudaMalloc(&d_indices, static_cast<std::size_t>(work.index_count) * sizeof(std::int32_t) + 4), "cudaMalloc indices");
+  check(cudaMalloc(&d_indices, static_cast<std::size_t>(work.index_count) * sizeof(std::int32_t) + 4),
+        "cudaMalloc indices");
   std::size_t temp_bytes = 0;
   auto select = [&](void* temp) {
-    return kernels::DeviceColumnSelect::Select<T>(temp, temp_bytes, d_bucket, bucket_size, work.runs, work.rankings,
-                                                  work.order, d_scores, work.score_count, d_indices, work.index_count);
+    return kernels::DeviceColumnSelect::Select<T>(temp, temp_bytes, d_bucket, bucket_size, work.runs,
+                                                  work.rankings, work.order, d_scores, work.score_count,
+                                                  d_indices, work.index_count);
   };
   check(select(nullptr), "Select size query");
   void* d_temp = nullptr;
@@ -94,7 +96,10 @@ nlohmann::json layout_json(const kernels::SelectionWork& work, std::int64_t buck
   nlohmann::json chunks = nlohmann::json::array();
   for (std::size_t i = 0; i < work.runs.size(); ++i) {
     const kernels::ColumnRun& run = work.runs[i];
-    chunks.push_back({{"begin", run.bucket_begin}, {"rows", run.rows}, {"columns", run.columns}, {"k", work.rankings[i].k}});
+    chunks.push_back({{"begin", run.bucket_begin},
+                      {"rows", run.rows},
+                      {"columns", run.columns},
+                      {"k", work.rankings[i].k}});
   }
   return {{"dtype", "bfloat16"}, {"bucket_size", bucket_size}, {"chunks", chunks}};
 }
@@ -120,8 +125,8 @@ int run(int argc, char** argv) {
   check(cudaMalloc(&d_scores, static_cast<std::size_t>(big_work.score_count) * 2), "cudaMalloc scores");
   std::size_t temp_bytes = 0;
   auto scores = [&](void* temp) {
-    return kernels::DeviceColumnSelect::Scores<kernels::bfloat16_bits>(temp, temp_bytes, d_big, big_size, big_work.runs,
-                                                                      d_scores, big_work.score_count);
+    return kernels::DeviceColumnSelect::Scores<kernels::bfloat16_bits>(
+        temp, temp_bytes, d_big, big_size, big_work.runs, d_scores, big_work.score_count);
   };
   check(scores(nullptr), "Scores size query");
   void* d_temp = nullptr;
@@ -144,8 +149,9 @@ int run(int argc, char** argv) {
   auto* d_layer32 = device_bucket<float>(layer_size);
   out["select_7b_layer_8ranks_fp32_us"] = select_us(d_layer32, layer_size, stage2, reps);
   cudaFree(d_layer32);
-  out["select_7b_layer_8ranks_bf16_tbps"] =
-      static_cast<double>(layer_size) * 2 / (out["select_7b_layer_8ranks_bf16_us"].get<double>() * 1e-6) / 1e12;
+  out["select_7b_layer_8ranks_bf16_tbps"] = static_cast<double>(layer_size) * 2 /
+                                            (out["select_7b_layer_8ranks_bf16_us"].get<double>() * 1e-6) /
+                                            1e12;
 
   if (!layout_path.empty()) std::ofstream(layout_path) << layout_json(stage2, layer_size).dump() << "\n";
   std::cout << out.dump() << std::endl;

@@ -81,7 +81,8 @@ ZF_HD bool is_taken(Key key, const SelectionCut<Key>& cut, std::int64_t equal_be
 
 // Where a taken key goes in the ascending-index output: taken keys before it.
 template <class Key>
-ZF_HD std::int64_t taken_before(const SelectionCut<Key>& cut, std::int64_t greater_before, std::int64_t equal_before) {
+ZF_HD std::int64_t taken_before(const SelectionCut<Key>& cut, std::int64_t greater_before,
+                                std::int64_t equal_before) {
   return greater_before + (equal_before < cut.equal_quota ? equal_before : cut.equal_quota);
 }
 

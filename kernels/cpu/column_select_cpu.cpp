@@ -66,8 +66,10 @@ bool column_scores(std::span<const T> bucket, std::span<const ColumnRun> runs, s
   for (const ColumnRun& run : runs) {
     for (std::int64_t column = 0; column < run.columns; ++column) {
       std::int64_t begin = run.bucket_begin + column * run.rows;
-      for (int lane = 0; lane < kWarpLanes; ++lane) partials[lane] = lane_partial_sum(bucket.data(), begin, run.rows, lane);
-      scores[static_cast<std::size_t>(run.score_begin + column)] = ScoreFormat<T>::narrow(butterfly_sum(partials));
+      for (int lane = 0; lane < kWarpLanes; ++lane)
+        partials[lane] = lane_partial_sum(bucket.data(), begin, run.rows, lane);
+      scores[static_cast<std::size_t>(run.score_begin + column)] =
+          ScoreFormat<T>::narrow(butterfly_sum(partials));
     }
   }
   return true;
@@ -86,8 +88,8 @@ bool segmented_topk(std::span<const T> scores, std::span<const RankingSegment> s
   return true;
 }
 
-#define ZFCHECK_CPU_BUILD_FOR(T)                                                                              \
-  template bool column_scores<T>(std::span<const T>, std::span<const ColumnRun>, std::span<T>);              \
+#define ZFCHECK_CPU_BUILD_FOR(T)                                                                       \
+  template bool column_scores<T>(std::span<const T>, std::span<const ColumnRun>, std::span<T>);        \
   template bool segmented_topk<T>(std::span<const T>, std::span<const RankingSegment>, SelectionOrder, \
                                   std::span<std::int32_t>);
 ZFCHECK_CPU_BUILD_FOR(float)

@@ -36,7 +36,8 @@ struct AgentColumnScores {
     const ColumnRun& run = run_of(column);
     std::int64_t begin = run.bucket_begin + (column - run.score_begin) * run.rows;
     float sum = lane_partial_sum(bucket, begin, run.rows, lane);
-    for (int offset = kWarpLanes / 2; offset > 0; offset /= 2) sum += __shfl_xor_sync(0xFFFF'FFFFu, sum, offset);
+    for (int offset = kWarpLanes / 2; offset > 0; offset /= 2)
+      sum += __shfl_xor_sync(0xFFFF'FFFFu, sum, offset);
     if (lane == 0) scores[column] = ScoreFormat<T>::narrow(sum);
   }
 };

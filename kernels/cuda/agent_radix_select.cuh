@@ -64,7 +64,8 @@ struct AgentRadixSelect {
     if (segment.k == 0) return;
     int tid = static_cast<int>(threadIdx.x);
     if constexpr (kStaged) {
-      for (std::int64_t i = tid; i < count; i += kRankThreads) staged[i] = ScoreFormat<T>::key(scores[segment.score_begin + i]);
+      for (std::int64_t i = tid; i < count; i += kRankThreads)
+        staged[i] = ScoreFormat<T>::key(scores[segment.score_begin + i]);
     }
     if (tid == 0) temp.state = RadixState<Key>{Key(0), Key(0), segment.k};
     for (int pass = 0; pass < kRadixPasses<Key>; ++pass) {
@@ -87,7 +88,8 @@ struct AgentRadixSelect {
       Key key = i < count ? key_at(i) : Key(0);
       bool greater = i < count && key > cut.threshold;
       bool equal = i < count && key == cut.threshold;
-      unsigned long long flags = (static_cast<unsigned long long>(greater) << 32) | static_cast<unsigned long long>(equal);
+      unsigned long long flags =
+          (static_cast<unsigned long long>(greater) << 32) | static_cast<unsigned long long>(equal);
       unsigned long long before = 0;
       unsigned long long tile_total = 0;
       Scan(temp.scan).ExclusiveSum(flags, before, tile_total);

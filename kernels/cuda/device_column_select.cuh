@@ -56,8 +56,9 @@ struct DeviceColumnSelect {
   // score_begin) into indices[output_begin : output_begin + k], in `order`.
   template <class T>
   static cudaError_t TopK(void* d_temp_storage, std::size_t& temp_storage_bytes, const T* d_scores,
-                          std::int64_t score_count, std::span<const RankingSegment> segments, SelectionOrder order,
-                          std::int32_t* d_indices, std::int64_t index_count, cudaStream_t stream = 0);
+                          std::int64_t score_count, std::span<const RankingSegment> segments,
+                          SelectionOrder order, std::int32_t* d_indices, std::int64_t index_count,
+                          cudaStream_t stream = 0);
 
   // Scores then TopK on one stream, with one temporary allocation.
   template <class T>

@@ -14,11 +14,14 @@
 namespace zfcheck::kernels {
 
 template <class T>
-__global__ void __launch_bounds__(kScoreWarpsPerBlock * kWarpLanes)
-    column_scores_kernel(const T* bucket, const ColumnRun* runs, int run_count, std::int64_t column_count, T* scores) {
-  std::int64_t column = static_cast<std::int64_t>(blockIdx.x) * kScoreWarpsPerBlock + threadIdx.x / kWarpLanes;
+__global__ void __launch_bounds__(kScoreWarpsPerBlock* kWarpLanes)
+    column_scores_kernel(const T* bucket, const ColumnRun* runs, int run_count, std::int64_t column_count,
+                         T* scores) {
+  std::int64_t column =
+      static_cast<std::int64_t>(blockIdx.x) * kScoreWarpsPerBlock + threadIdx.x / kWarpLanes;
   if (column >= column_count) return;
-  AgentColumnScores<T>{bucket, runs, run_count}.score(column, static_cast<int>(threadIdx.x % kWarpLanes), scores);
+  AgentColumnScores<T>{bucket, runs, run_count}.score(column, static_cast<int>(threadIdx.x % kWarpLanes),
+                                                      scores);
 }
 
 template <class T, bool kStaged>
@@ -59,12 +62,14 @@ inline bool fits_32_bits(std::int64_t value) { return value >= 0 && value <= INT
 
 template <class T>
 cudaError_t scores(TempLayout& layout, bool run_now, const T* d_bucket, std::int64_t bucket_size,
-                   std::span<const ColumnRun> runs, T* d_scores, std::int64_t score_count, cudaStream_t stream) {
+                   std::span<const ColumnRun> runs, T* d_scores, std::int64_t score_count,
+                   cudaStream_t stream) {
   ColumnRun* d_runs = layout.take<ColumnRun>(runs.size());
   if (!run_now) return cudaSuccess;
   std::int64_t columns = runs.empty() ? 0 : runs.back().score_begin + runs.back().columns;
   std::int64_t blocks = (columns + kScoreWarpsPerBlock - 1) / kScoreWarpsPerBlock;
-  if (!work_fits(runs.data(), static_cast<std::int64_t>(runs.size()), nullptr, 0, bucket_size, score_count, 0) ||
+  if (!work_fits(runs.data(), static_cast<std::int64_t>(runs.size()), nullptr, 0, bucket_size, score_count,
+                 0) ||
       !fits_32_bits(blocks) || !fits_32_bits(static_cast<std::int64_t>(runs.size())) ||
       reinterpret_cast<std::uintptr_t>(d_bucket) % kVectorBytes != 0) {
     return cudaErrorInvalidValue;
@@ -88,13 +93,14 @@ cudaError_t topk(TempLayout& layout, bool run_now, const T* d_scores, std::int64
   // Descending order: compaction goes to scratch, the stable sort writes d_indices.
   Key* d_taken_keys = sorted ? layout.take<Key>(static_cast<std::size_t>(index_count)) : nullptr;
   Key* d_sorted_keys = sorted ? layout.take<Key>(static_cast<std::size_t>(index_count)) : nullptr;
-  std::int32_t* d_taken = sorted ? layout.take<std::int32_t>(static_cast<std::size_t>(index_count)) : d_indices;
+  std::int32_t* d_taken =
+      sorted ? layout.take<std::int32_t>(static_cast<std::size_t>(index_count)) : d_indices;
   std::int64_t* d_bounds = sorted ? layout.take<std::int64_t>(2 * segments.size()) : nullptr;
   std::size_t sort_bytes = 0;
   if (sorted) {
     cudaError_t error = cub::DeviceSegmentedSort::StableSortPairsDescending(
-        nullptr, sort_bytes, d_taken_keys, d_sorted_keys, d_taken, d_indices, index_count, segment_count, d_bounds,
-        d_bounds + segment_count, stream);
+        nullptr, sort_bytes, d_taken_keys, d_sorted_keys, d_taken, d_indices, index_count, segment_count,
+        d_bounds, d_bounds + segment_count, stream);
     if (error != cudaSuccess) return error;
   }
   void* d_sort_temp = sorted ? layout.take<unsigned char>(sort_bytes) : nullptr;
@@ -106,11 +112,13 @@ cudaError_t topk(TempLayout& layout, bool run_now, const T* d_scores, std::int64
   if (segment_count == 0) return cudaSuccess;
   std::int64_t longest = 0;
   for (const RankingSegment& s : segments) longest = s.count > longest ? s.count : longest;
-  cudaError_t error = cudaMemcpyAsync(d_segments, segments.data(), segments.size_bytes(), cudaMemcpyHostToDevice, stream);
+  cudaError_t error =
+      cudaMemcpyAsync(d_segments, segments.data(), segments.size_bytes(), cudaMemcpyHostToDevice, stream);
   if (error != cudaSuccess) return error;
   if (longest <= kSharedKeys) {
-    segmented_topk_kernel<T, true><<<static_cast<unsigned>(segment_count), kRankThreads, kSharedKeys * sizeof(Key), stream>>>(
-        d_scores, d_segments, d_taken, d_taken_keys);
+    segmented_topk_kernel<T, true>
+        <<<static_cast<unsigned>(segment_count), kRankThreads, kSharedKeys * sizeof(Key), stream>>>(
+            d_scores, d_segments, d_taken, d_taken_keys);
   } else {
     segmented_topk_kernel<T, false><<<static_cast<unsigned>(segment_count), kRankThreads, 0, stream>>>(
         d_scores, d_segments, d_taken, d_taken_keys);
@@ -121,22 +129,24 @@ cudaError_t topk(TempLayout& layout, bool run_now, const T* d_scores, std::int64
     bounds[i] = segments[i].output_begin;
     bounds[segments.size() + i] = segments[i].output_begin + segments[i].k;
   }
-  error = cudaMemcpyAsync(d_bounds, bounds.data(), bounds.size() * sizeof(std::int64_t), cudaMemcpyHostToDevice, stream);
+  error = cudaMemcpyAsync(d_bounds, bounds.data(), bounds.size() * sizeof(std::int64_t),
+                          cudaMemcpyHostToDevice, stream);
   if (error != cudaSuccess) return error;
-  return cub::DeviceSegmentedSort::StableSortPairsDescending(d_sort_temp, sort_bytes, d_taken_keys, d_sorted_keys,
-                                                              d_taken, d_indices, index_count, segment_count,
-                                                              d_bounds, d_bounds + segment_count, stream);
+  return cub::DeviceSegmentedSort::StableSortPairsDescending(
+      d_sort_temp, sort_bytes, d_taken_keys, d_sorted_keys, d_taken, d_indices, index_count, segment_count,
+      d_bounds, d_bounds + segment_count, stream);
 }
 
 }  // namespace dispatch
 
 template <class T>
-cudaError_t DeviceColumnSelect::Scores(void* d_temp_storage, std::size_t& temp_storage_bytes, const T* d_bucket,
-                                       std::int64_t bucket_size, std::span<const ColumnRun> runs, T* d_scores,
-                                       std::int64_t score_count, cudaStream_t stream) {
+cudaError_t DeviceColumnSelect::Scores(void* d_temp_storage, std::size_t& temp_storage_bytes,
+                                       const T* d_bucket, std::int64_t bucket_size,
+                                       std::span<const ColumnRun> runs, T* d_scores, std::int64_t score_count,
+                                       cudaStream_t stream) {
   dispatch::TempLayout layout(d_temp_storage);
-  cudaError_t error = dispatch::scores(layout, d_temp_storage != nullptr, d_bucket, bucket_size, runs, d_scores,
-                                       score_count, stream);
+  cudaError_t error = dispatch::scores(layout, d_temp_storage != nullptr, d_bucket, bucket_size, runs,
+                                       d_scores, score_count, stream);
   if (d_temp_storage == nullptr) temp_storage_bytes = layout.used();
   return error;
 }
@@ -147,25 +157,26 @@ cudaError_t DeviceColumnSelect::TopK(void* d_temp_storage, std::size_t& temp_sto
                                      SelectionOrder order, std::int32_t* d_indices, std::int64_t index_count,
                                      cudaStream_t stream) {
   dispatch::TempLayout layout(d_temp_storage);
-  cudaError_t error = dispatch::topk(layout, d_temp_storage != nullptr, d_scores, score_count, segments, order,
-                                     d_indices, index_count, stream);
+  cudaError_t error = dispatch::topk(layout, d_temp_storage != nullptr, d_scores, score_count, segments,
+                                     order, d_indices, index_count, stream);
   if (d_temp_storage == nullptr) temp_storage_bytes = layout.used();
   return error;
 }
 
 template <class T>
-cudaError_t DeviceColumnSelect::Select(void* d_temp_storage, std::size_t& temp_storage_bytes, const T* d_bucket,
-                                       std::int64_t bucket_size, std::span<const ColumnRun> runs,
-                                       std::span<const RankingSegment> segments, SelectionOrder order, T* d_scores,
-                                       std::int64_t score_count, std::int32_t* d_indices, std::int64_t index_count,
-                                       cudaStream_t stream) {
+cudaError_t DeviceColumnSelect::Select(void* d_temp_storage, std::size_t& temp_storage_bytes,
+                                       const T* d_bucket, std::int64_t bucket_size,
+                                       std::span<const ColumnRun> runs,
+                                       std::span<const RankingSegment> segments, SelectionOrder order,
+                                       T* d_scores, std::int64_t score_count, std::int32_t* d_indices,
+                                       std::int64_t index_count, cudaStream_t stream) {
   dispatch::TempLayout layout(d_temp_storage);
   bool run_now = d_temp_storage != nullptr;
   cudaError_t error =
       dispatch::scores(layout, run_now, d_bucket, bucket_size, runs, d_scores, score_count, stream);
   if (error == cudaSuccess) {
-    error = dispatch::topk(layout, run_now, static_cast<const T*>(d_scores), score_count, segments, order, d_indices,
-                           index_count, stream);
+    error = dispatch::topk(layout, run_now, static_cast<const T*>(d_scores), score_count, segments, order,
+                           d_indices, index_count, stream);
   }
   if (!run_now) temp_storage_bytes = layout.used();
   return error;

@@ -41,12 +41,13 @@ std::string run_on_device(std::span<const T> bucket, const SelectionWork& work, 
   for (const DeviceBuffer* b : {&d_bucket, &d_scores, &d_indices}) {
     if (b->error() != cudaSuccess) return describe(b->error(), "cudaMalloc");
   }
-  cudaError_t error = cudaMemcpy(d_bucket.as<T>(), bucket.data(), bucket.size_bytes(), cudaMemcpyHostToDevice);
+  cudaError_t error =
+      cudaMemcpy(d_bucket.as<T>(), bucket.data(), bucket.size_bytes(), cudaMemcpyHostToDevice);
   if (error != cudaSuccess) return describe(error, "copy of the bucket");
   auto select = [&](void* temp, std::size_t& bytes) {
-    return DeviceColumnSelect::Select<T>(temp, bytes, d_bucket.as<T>(), static_cast<std::int64_t>(bucket.size()),
-                                         work.runs, work.rankings, work.order, d_scores.as<T>(), work.score_count,
-                                         d_indices.as<std::int32_t>(), work.index_count);
+    return DeviceColumnSelect::Select<T>(
+        temp, bytes, d_bucket.as<T>(), static_cast<std::int64_t>(bucket.size()), work.runs, work.rankings,
+        work.order, d_scores.as<T>(), work.score_count, d_indices.as<std::int32_t>(), work.index_count);
   };
   std::size_t temp_bytes = 0;
   if ((error = select(nullptr, temp_bytes)) != cudaSuccess) return describe(error, "Select (size query)");
@@ -54,11 +55,12 @@ std::string run_on_device(std::span<const T> bucket, const SelectionWork& work, 
   if (temp.error() != cudaSuccess) return describe(temp.error(), "cudaMalloc of temporary storage");
   if ((error = select(temp.as<void>(), temp_bytes)) != cudaSuccess) return describe(error, "Select");
   if ((error = cudaDeviceSynchronize()) != cudaSuccess) return describe(error, "kernels");
-  if ((error = cudaMemcpy(scores.data(), d_scores.as<T>(), scores.size_bytes(), cudaMemcpyDeviceToHost)) != cudaSuccess) {
+  if ((error = cudaMemcpy(scores.data(), d_scores.as<T>(), scores.size_bytes(), cudaMemcpyDeviceToHost)) !=
+      cudaSuccess) {
     return describe(error, "copy of the scores");
   }
-  if ((error = cudaMemcpy(indices.data(), d_indices.as<std::int32_t>(), indices.size_bytes(), cudaMemcpyDeviceToHost)) !=
-      cudaSuccess) {
+  if ((error = cudaMemcpy(indices.data(), d_indices.as<std::int32_t>(), indices.size_bytes(),
+                          cudaMemcpyDeviceToHost)) != cudaSuccess) {
     return describe(error, "copy of the indices");
   }
   return "";
@@ -75,10 +77,11 @@ std::string cuda_device_unavailable() {
 }
 
 tl::expected<KernelOutput, Error> run_kernel_cuda(const SelectionProblem& problem) {
-  return run_kernel(problem, [](auto bucket, const SelectionWork& work, auto scores, std::span<std::int32_t> indices) {
-    using T = typename decltype(scores)::element_type;
-    return run_on_device<T>(bucket, work, scores, indices);
-  });
+  return run_kernel(problem,
+                    [](auto bucket, const SelectionWork& work, auto scores, std::span<std::int32_t> indices) {
+                      using T = typename decltype(scores)::element_type;
+                      return run_on_device<T>(bucket, work, scores, indices);
+                    });
 }
 
 }  // namespace zfcheck::kernels

@@ -28,7 +28,8 @@ TEST(ColumnSelectCpu, NanRanksAboveInfinity) {
 
 TEST(ColumnSelectCpu, NegativeInfinityAndZeroSigns) {
   std::vector<float> scores{-INFINITY, -0.0f, 0.0f, -1.0f};
-  EXPECT_EQ(topk(scores, 2, SelectionOrder::descending_score), (Indices{1, 2}));  // -0 == +0, lower index first
+  EXPECT_EQ(topk(scores, 2, SelectionOrder::descending_score),
+            (Indices{1, 2}));  // -0 == +0, lower index first
   EXPECT_EQ(topk(scores, 4, SelectionOrder::descending_score), (Indices{1, 2, 3, 0}));
 }
 

@@ -12,7 +12,8 @@ namespace {
 template <class T>
 std::vector<T> counting_bucket(std::int64_t size) {
   std::vector<T> bucket;
-  for (std::int64_t i = 0; i < size; ++i) bucket.push_back(ScoreFormat<T>::narrow(static_cast<float>((i % 200) + 1)));
+  for (std::int64_t i = 0; i < size; ++i)
+    bucket.push_back(ScoreFormat<T>::narrow(static_cast<float>((i % 200) + 1)));
   return bucket;
 }
 
@@ -22,9 +23,11 @@ void expect_every_element_once() {
   for (std::int64_t rows : {1, 2, 3, 7, 8, 9, 31, 33, 100, 257, 1000}) {
     for (std::int64_t begin : {0, 1, 3, 5, 8, 13}) {
       float partials[kWarpLanes];
-      for (int lane = 0; lane < kWarpLanes; ++lane) partials[lane] = lane_partial_sum(bucket.data(), begin, rows, lane);
+      for (int lane = 0; lane < kWarpLanes; ++lane)
+        partials[lane] = lane_partial_sum(bucket.data(), begin, rows, lane);
       double expected = 0;
-      for (std::int64_t i = begin; i < begin + rows; ++i) expected += ScoreFormat<T>::widen(bucket[static_cast<std::size_t>(i)]);
+      for (std::int64_t i = begin; i < begin + rows; ++i)
+        expected += ScoreFormat<T>::widen(bucket[static_cast<std::size_t>(i)]);
       EXPECT_EQ(butterfly_sum(partials), expected) << "rows " << rows << " begin " << begin;
     }
   }

@@ -27,10 +27,10 @@ std::string unavailable() {
 #endif
 }
 
-#define ZFCHECK_REQUIRE_DEVICE()                                   \
-  if (std::string reason = unavailable(); !reason.empty()) {       \
-    std::cout << "gpu test skipped: " << reason << std::endl;      \
-    GTEST_SKIP() << reason;                                        \
+#define ZFCHECK_REQUIRE_DEVICE()                              \
+  if (std::string reason = unavailable(); !reason.empty()) {  \
+    std::cout << "gpu test skipped: " << reason << std::endl; \
+    GTEST_SKIP() << reason;                                   \
   }
 
 #if defined(ZFCHECK_HAVE_CUDA)
@@ -47,20 +47,23 @@ std::vector<std::string> device_failures(const SelectionProblem& problem) {
   for (std::size_t i = 0; same_scores && i < cpu->scores.size(); ++i) {
     float a = cpu->scores[i];
     float b = gpu->scores[i];
-    same_scores = (std::isnan(a) && std::isnan(b)) || std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
+    same_scores = (std::isnan(a) && std::isnan(b)) ||
+                  std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
   }
   if (!same_scores) failures.push_back("device scores differ from the CPU build's");
   if (cpu->indices != gpu->indices) failures.push_back("device indices differ from the CPU build's");
   return failures;
 }
 
-SelectionProblem wide_problem(int stage, GradDtype dtype, std::vector<ParamShape> shapes, std::int64_t world) {
+SelectionProblem wide_problem(int stage, GradDtype dtype, std::vector<ParamShape> shapes,
+                              std::int64_t world) {
   SelectionProblem problem{ColumnsProblem{stage, 0.1, world, shapes, std::nullopt}, dtype, {}};
   std::uint32_t state = 99;
   for (const ParamShape& shape : shapes) {
     for (std::int64_t i = 0; i < shape.rows * shape.cols; ++i) {
       state = state * 1664525u + 1013904223u;
-      problem.bucket.push_back(round_to_dtype(static_cast<float>(static_cast<std::int32_t>(state)) * 0x1p-40f, dtype));
+      problem.bucket.push_back(
+          round_to_dtype(static_cast<float>(static_cast<std::int32_t>(state)) * 0x1p-40f, dtype));
     }
   }
   return problem;

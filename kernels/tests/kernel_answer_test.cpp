@@ -40,7 +40,8 @@ TEST(KernelDifferential, SevenBillionLayerShapesAgreeOnASmallScale) {
     problem.layout.params.push_back(shape);
     for (std::int64_t i = 0; i < shape.rows * shape.cols; ++i) {
       state = state * 1664525u + 1013904223u;
-      problem.bucket.push_back(round_to_dtype(static_cast<float>(static_cast<std::int32_t>(state >> 8)) * 0x1p-30f, GradDtype::bfloat16));
+      problem.bucket.push_back(round_to_dtype(
+          static_cast<float>(static_cast<std::int32_t>(state >> 8)) * 0x1p-30f, GradDtype::bfloat16));
     }
   }
   auto oracle = oracle_answer(problem).value();

@@ -11,7 +11,7 @@ namespace zfcheck::testing {
 
 struct OracleComparison {
   std::vector<std::string> failures;  // empty: the kernel run agrees
-  bool scores_identical = false;      // every score bit-identical to the oracle's (then answers must be equal)
+  bool scores_identical = false;  // every score bit-identical to the oracle's (then answers must be equal)
   int errored_params = 0;
 };
 

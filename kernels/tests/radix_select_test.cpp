@@ -46,7 +46,8 @@ TEST(RadixSelect, CutMatchesSortingOnRandomKeys) {
   std::mt19937 rng(5);
   for (int trial = 0; trial < 300; ++trial) {
     std::vector<std::uint16_t> keys(1 + rng() % 200);
-    std::uint16_t spread = static_cast<std::uint16_t>(trial % 3 == 0 ? 4 : 0xFFFF);  // many ties every third trial
+    std::uint16_t spread =
+        static_cast<std::uint16_t>(trial % 3 == 0 ? 4 : 0xFFFF);  // many ties every third trial
     for (auto& key : keys) key = static_cast<std::uint16_t>(rng() % (spread + 1u));
     std::int64_t k = 1 + static_cast<std::int64_t>(rng() % keys.size());
     auto sorted = keys;

@@ -20,7 +20,8 @@ TEST(SelectionWork, Stage12OneRunAndSegmentPerChunkSkippingErrors) {
   EXPECT_EQ(work.rankings[1].k, 1);
   EXPECT_EQ(work.rankings[1].output_begin, 1);
   EXPECT_TRUE(work_fits(work.runs.data(), static_cast<std::int64_t>(work.runs.size()), work.rankings.data(),
-                        static_cast<std::int64_t>(work.rankings.size()), 13, work.score_count, work.index_count));
+                        static_cast<std::int64_t>(work.rankings.size()), 13, work.score_count,
+                        work.index_count));
 }
 
 TEST(SelectionWork, Stage3GathersRanksIntoOneSegment) {

@@ -29,10 +29,11 @@ inline float genValue(ValueMix mix) {
     case ValueMix::small_integers:  // low-precision ties: sums of small integers collide in bf16/fp16
       return static_cast<float>(*rc::gen::inRange(-4, 5));
     case ValueMix::with_nan_and_inf:
-      return *rc::gen::weightedOneOf<float>({{20, rc::gen::map(rc::gen::inRange(-1000, 1000), [](int v) { return v / 64.0f; })},
-                                             {1, rc::gen::just(std::numeric_limits<float>::quiet_NaN())},
-                                             {1, rc::gen::just(std::numeric_limits<float>::infinity())},
-                                             {1, rc::gen::just(-std::numeric_limits<float>::infinity())}});
+      return *rc::gen::weightedOneOf<float>(
+          {{20, rc::gen::map(rc::gen::inRange(-1000, 1000), [](int v) { return v / 64.0f; })},
+           {1, rc::gen::just(std::numeric_limits<float>::quiet_NaN())},
+           {1, rc::gen::just(std::numeric_limits<float>::infinity())},
+           {1, rc::gen::just(-std::numeric_limits<float>::infinity())}});
     case ValueMix::subnormal:
       return static_cast<float>(*rc::gen::inRange(-50, 50)) * 0x1p-140f;
     case ValueMix::huge:
@@ -46,17 +47,22 @@ inline float genValue(ValueMix mix) {
 inline rc::Gen<ParamShape> genShape() {
   return rc::gen::weightedOneOf<ParamShape>({
       {1, rc::gen::just(ParamShape{1, 1})},
-      {2, rc::gen::construct<ParamShape>(rc::gen::just<std::int64_t>(1), rc::gen::inRange<std::int64_t>(1, 64))},
-      {2, rc::gen::construct<ParamShape>(rc::gen::inRange<std::int64_t>(1, 300), rc::gen::just<std::int64_t>(1))},
-      {6, rc::gen::construct<ParamShape>(rc::gen::inRange<std::int64_t>(1, 40), rc::gen::inRange<std::int64_t>(1, 40))},
-      {2, rc::gen::construct<ParamShape>(rc::gen::inRange<std::int64_t>(40, 300), rc::gen::inRange<std::int64_t>(1, 48))},
+      {2,
+       rc::gen::construct<ParamShape>(rc::gen::just<std::int64_t>(1), rc::gen::inRange<std::int64_t>(1, 64))},
+      {2, rc::gen::construct<ParamShape>(rc::gen::inRange<std::int64_t>(1, 300),
+                                         rc::gen::just<std::int64_t>(1))},
+      {6, rc::gen::construct<ParamShape>(rc::gen::inRange<std::int64_t>(1, 40),
+                                         rc::gen::inRange<std::int64_t>(1, 40))},
+      {2, rc::gen::construct<ParamShape>(rc::gen::inRange<std::int64_t>(40, 300),
+                                         rc::gen::inRange<std::int64_t>(1, 48))},
   });
 }
 
 inline rc::Gen<double> genTopkRatio() {
-  return rc::gen::weightedOneOf<double>({{4, rc::gen::element(0.0, 0.01, 0.1, 0.25, 0.5, 0.999, 1.0)},
-                                         {4, rc::gen::map(rc::gen::inRange(1, 1000), [](int v) { return v / 1000.0; })},
-                                         {1, rc::gen::element(-0.1, 1.5)}});
+  return rc::gen::weightedOneOf<double>(
+      {{4, rc::gen::element(0.0, 0.01, 0.1, 0.25, 0.5, 0.999, 1.0)},
+       {4, rc::gen::map(rc::gen::inRange(1, 1000), [](int v) { return v / 1000.0; })},
+       {1, rc::gen::element(-0.1, 1.5)}});
 }
 
 // World sizes 1 to 64; a third of the stage-1/2 problems carry an uneven partition (zeros included).
@@ -72,10 +78,12 @@ inline rc::Gen<SelectionProblem> genSelectionProblem() {
     auto count = *rc::gen::weightedOneOf<int>({{5, rc::gen::inRange(1, 5)}, {1, rc::gen::inRange(5, 40)}});
     auto mix = *genValueMix();
     for (int p = 0; p < count; ++p) {
-      ParamShape shape = count > 8 ? ParamShape{*rc::gen::inRange<std::int64_t>(1, 6), *rc::gen::inRange<std::int64_t>(1, 6)}
-                                   : *genShape();
+      ParamShape shape =
+          count > 8 ? ParamShape{*rc::gen::inRange<std::int64_t>(1, 6), *rc::gen::inRange<std::int64_t>(1, 6)}
+                    : *genShape();
       layout.params.push_back(shape);
-      for (std::int64_t i = 0; i < shape.rows * shape.cols; ++i) problem.bucket.push_back(round_to_dtype(genValue(mix), problem.dtype));
+      for (std::int64_t i = 0; i < shape.rows * shape.cols; ++i)
+        problem.bucket.push_back(round_to_dtype(genValue(mix), problem.dtype));
     }
     if (layout.stage != 3 && *rc::gen::inRange(0, 3) == 0) {
       std::vector<std::int64_t> counts(static_cast<std::size_t>(layout.world_size), 0);

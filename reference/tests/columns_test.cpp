@@ -92,7 +92,8 @@ TEST(PlanColumns, RowVectorParameterOverrunsTheIndexBuffer) {
   EXPECT_NE(plan.params[0].error().message.find("exceeds dimension size"), std::string::npos);
   // A 2-D parameter split over two ranks loses its straddling column (10 + 9 of the 20 reserved), which
   // leaves room for the row vector's 1 index.
-  auto roomy = plan_columns(stage12(0.1, 2, {{4, 200}, {1, 10}}, std::vector<std::int64_t>{402, 408})).value();
+  auto roomy =
+      plan_columns(stage12(0.1, 2, {{4, 200}, {1, 10}}, std::vector<std::int64_t>{402, 408})).value();
   EXPECT_EQ(param_ok(roomy, 0).chunks.at(1).num_select, 9);
   EXPECT_EQ(param_ok(roomy, 1).chunks.at(0).num_select, 1);
   // Without the split the buffer is exactly full and the row vector's index overruns it.
@@ -139,12 +140,15 @@ TEST(PlanColumns, MalformedProblemsAreCaseErrors) {
   EXPECT_EQ(plan_columns(ColumnsProblem{4, 0.1, 1, {{2, 2}}, {}}).error().type, "CaseError");
   EXPECT_EQ(plan_columns(stage12(0.1, 0, {{2, 2}})).error().type, "CaseError");
   EXPECT_EQ(plan_columns(stage12(0.1, 1, {{0, 2}})).error().type, "CaseError");
-  EXPECT_EQ(plan_columns(stage12(0.1, 2, {{2, 2}}, std::vector<std::int64_t>{1, 2})).error().type, "CaseError");
-  EXPECT_EQ(plan_columns(stage12(0.1, 2, {{2, 2}}, std::vector<std::int64_t>{5, -1})).error().type, "CaseError");
+  EXPECT_EQ(plan_columns(stage12(0.1, 2, {{2, 2}}, std::vector<std::int64_t>{1, 2})).error().type,
+            "CaseError");
+  EXPECT_EQ(plan_columns(stage12(0.1, 2, {{2, 2}}, std::vector<std::int64_t>{5, -1})).error().type,
+            "CaseError");
   EXPECT_EQ(plan_columns(stage12(0.1, 1, {{std::int64_t{1} << 40, std::int64_t{1} << 40}})).error().type,
             "CaseError");
-  EXPECT_EQ(plan_columns(stage12(0.1, 1, {{std::int64_t{1} << 62, 1}, {std::int64_t{1} << 62, 1}})).error().type,
-            "CaseError");
+  EXPECT_EQ(
+      plan_columns(stage12(0.1, 1, {{std::int64_t{1} << 62, 1}, {std::int64_t{1} << 62, 1}})).error().type,
+      "CaseError");
   SelectionProblem short_bucket{stage12(0.1, 1, {{2, 2}}), GradDtype::float32, {1.0f, 2.0f}};
   EXPECT_EQ(plan_selection(short_bucket).error().type, "CaseError");
 }
@@ -164,7 +168,8 @@ RC_GTEST_PROP(PlanColumns, chunksTileTheParameterAndUseExactColumnBounds, ()) {
   auto param_count = *rc::gen::inRange(1, 5);
   std::vector<ParamShape> params;
   for (int i = 0; i < param_count; ++i) {
-    params.push_back({*rc::gen::inRange<std::int64_t>(1, 1 << 20), *rc::gen::inRange<std::int64_t>(1, 1 << 12)});
+    params.push_back(
+        {*rc::gen::inRange<std::int64_t>(1, 1 << 20), *rc::gen::inRange<std::int64_t>(1, 1 << 12)});
   }
   auto ratio = *rc::gen::element(0.0, 0.01, 0.1, 0.5, 0.999, 1.0);
   auto plan = plan_columns(stage12(ratio, world, params));

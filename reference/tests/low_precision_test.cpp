@@ -26,15 +26,15 @@ float bfloat16_by_scaling(float value) {
 TEST(LowPrecision, KnownBfloat16Encodings) {
   EXPECT_EQ(bfloat16_bits_from_float(1.0f), 0x3F80);
   EXPECT_EQ(bfloat16_bits_from_float(-2.0f), 0xC000);
-  EXPECT_EQ(bfloat16_bits_from_float(1.0f + 0x1p-8f), 0x3F80);        // tie, to even
-  EXPECT_EQ(bfloat16_bits_from_float(1.0f + 3 * 0x1p-8f), 0x3F82);    // tie, to even (up)
+  EXPECT_EQ(bfloat16_bits_from_float(1.0f + 0x1p-8f), 0x3F80);      // tie, to even
+  EXPECT_EQ(bfloat16_bits_from_float(1.0f + 3 * 0x1p-8f), 0x3F82);  // tie, to even (up)
   EXPECT_EQ(bfloat16_bits_from_float(1.0f + 0x1p-8f + 0x1p-20f), 0x3F81);
   EXPECT_EQ(bfloat16_bits_from_float(from_bits(0x7F7FFFFF)), 0x7F80);  // float max rounds to Inf
   EXPECT_EQ(bfloat16_bits_from_float(INFINITY), 0x7F80);
   EXPECT_EQ(bfloat16_bits_from_float(-0.0f), 0x8000);
-  EXPECT_EQ(bfloat16_bits_from_float(from_bits(0x00000001)), 0x0000);  // smallest subnormal: tie-free, down
-  EXPECT_EQ(bfloat16_bits_from_float(from_bits(0x00008000)), 0x0000);  // exact tie at 0, stays even
-  EXPECT_EQ(bfloat16_bits_from_float(from_bits(0x00018000)), 0x0002);  // tie between 1 and 2 quanta
+  EXPECT_EQ(bfloat16_bits_from_float(from_bits(0x00000001)), 0x0000);   // smallest subnormal: tie-free, down
+  EXPECT_EQ(bfloat16_bits_from_float(from_bits(0x00008000)), 0x0000);   // exact tie at 0, stays even
+  EXPECT_EQ(bfloat16_bits_from_float(from_bits(0x00018000)), 0x0002);   // tie between 1 and 2 quanta
   std::uint16_t nan = bfloat16_bits_from_float(from_bits(0x7F800001));  // a signalling NaN with low bits only
   EXPECT_TRUE(std::isnan(float_from_bfloat16_bits(nan)));
   EXPECT_TRUE(std::isnan(float_from_bfloat16_bits(bfloat16_bits_from_float(-NAN))));
@@ -47,11 +47,11 @@ TEST(LowPrecision, KnownFloat16Encodings) {
   EXPECT_EQ(float16_bits_from_float(65519.0f), 0x7BFF);
   EXPECT_EQ(float16_bits_from_float(65520.0f), 0x7C00);  // the midpoint to 65536 rounds to even: Inf
   EXPECT_EQ(float16_bits_from_float(0x1p-24f), 0x0001);
-  EXPECT_EQ(float16_bits_from_float(0x1p-25f), 0x0000);                  // tie, to even (zero)
+  EXPECT_EQ(float16_bits_from_float(0x1p-25f), 0x0000);  // tie, to even (zero)
   EXPECT_EQ(float16_bits_from_float(0x1.8p-25f), 0x0001);
-  EXPECT_EQ(float16_bits_from_float(0x1.8p-24f), 0x0002);                // tie between 1 and 2, to 2
-  EXPECT_EQ(float16_bits_from_float(0x1.ff8p-15f), 0x03FF);              // 1023 quanta, exact
-  EXPECT_EQ(float16_bits_from_float(0x1.ffcp-15f), 0x0400);              // 1023.5: tie, up into the normals
+  EXPECT_EQ(float16_bits_from_float(0x1.8p-24f), 0x0002);    // tie between 1 and 2, to 2
+  EXPECT_EQ(float16_bits_from_float(0x1.ff8p-15f), 0x03FF);  // 1023 quanta, exact
+  EXPECT_EQ(float16_bits_from_float(0x1.ffcp-15f), 0x0400);  // 1023.5: tie, up into the normals
   EXPECT_EQ(float16_bits_from_float(-0.0f), 0x8000);
   EXPECT_EQ(float16_bits_from_float(NAN) & 0x7FFF, 0x7E00);
   EXPECT_EQ(float16_bits_from_float(-INFINITY), 0xFC00);
@@ -68,7 +68,8 @@ TEST(LowPrecision, Float16DecodesEveryEncodingAsTheCompilerDoes) {
     if (std::isnan(expected)) {
       EXPECT_TRUE(std::isnan(got)) << std::hex << bits;
     } else {
-      EXPECT_EQ(std::bit_cast<std::uint32_t>(got), std::bit_cast<std::uint32_t>(expected)) << std::hex << bits;
+      EXPECT_EQ(std::bit_cast<std::uint32_t>(got), std::bit_cast<std::uint32_t>(expected))
+          << std::hex << bits;
       EXPECT_EQ(float16_bits_from_float(got), bits) << std::hex << bits;  // round trip
     }
   }

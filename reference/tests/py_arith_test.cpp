@@ -100,7 +100,8 @@ TEST(PyArith, IntOfFloatTruncatesAndRaisesAsPython) {
 }
 
 TEST(PyArith, ProductConvertsTheIntFirst) {
-  // CPython: 0.57 * 100 == 56.99999999999999, 0.29 * 100 == 28.999999999999996, 1.1 * 3 == 3.3000000000000003.
+  // CPython: 0.57 * 100 == 56.99999999999999, 0.29 * 100 == 28.999999999999996, 1.1 * 3
+  // == 3.3000000000000003.
   EXPECT_EQ(*int_of_product(0.57, 100), 56);
   EXPECT_EQ(*int_of_product(0.29, 100), 28);
   EXPECT_EQ(*int_of_product(1.1, 3), 3);

@@ -55,7 +55,8 @@ TEST(TopkOracle, TopkTiesAndBounds) {
 TEST(TopkOracle, Stage2AnswerPerChunkAscending) {
   // R = 2, C = 6 on two ranks (6 + 6 elements): chunk 0 holds columns 0-2, chunk 1 columns 3-5.
   // Column scores: 1, 5, 3 | 2, 9, 4; ratio 0.7 gives k = int(0.7 * 3) = 2 per chunk.
-  SelectionProblem problem{ColumnsProblem{2, 0.7, 2, {{2, 6}}, std::nullopt}, GradDtype::float32,
+  SelectionProblem problem{ColumnsProblem{2, 0.7, 2, {{2, 6}}, std::nullopt},
+                           GradDtype::float32,
                            {1, 0, -5, 0, 1, 2, 2, 0, 4, -5, 0, 4}};
   auto answer = oracle_answer(problem).value();
   ASSERT_TRUE(answer.params[0].has_value());
@@ -67,7 +68,8 @@ TEST(TopkOracle, Stage2AnswerPerChunkAscending) {
 
 TEST(TopkOracle, Stage3AnswerKeepsScoreOrderPerRank) {
   // Same bucket in stage 3: k = max(1, int(0.7 * 6)) = 4 of scores 1, 5, 3, 2, 9, 4.
-  SelectionProblem problem{ColumnsProblem{3, 0.7, 2, {{2, 6}}, std::nullopt}, GradDtype::float32,
+  SelectionProblem problem{ColumnsProblem{3, 0.7, 2, {{2, 6}}, std::nullopt},
+                           GradDtype::float32,
                            {1, 0, -5, 0, 1, 2, 2, 0, 4, -5, 0, 4}};
   auto answer = oracle_answer(problem).value();
   const auto& selection = answer.params.at(0).value();
