@@ -30,7 +30,7 @@ __global__ void __launch_bounds__(kRankThreads)
                           typename ScoreFormat<T>::Key* taken_keys) {
   using Agent = AgentRadixSelect<T, kStaged>;
   __shared__ typename Agent::TempStorage temp;
-  extern __shared__ unsigned char staged_keys[];
+  extern __shared__ __align__(16) unsigned char staged_keys[];
   const RankingSegment segment = segments[blockIdx.x];
   Agent{temp, reinterpret_cast<typename Agent::Key*>(staged_keys), scores, segment}.run(indices, taken_keys);
 }
