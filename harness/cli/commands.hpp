@@ -14,5 +14,6 @@ void add_conformance_command(CLI::App& app, int& exit_code);
 void add_eval_command(CLI::App& app, int& exit_code);
 void add_generate_command(CLI::App& app, int& exit_code);
 void add_profiles_command(CLI::App& app, int& exit_code);
+void add_topk_command(CLI::App& app, int& exit_code);
 
 }  // namespace zfcheck::cli

@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   zfcheck::cli::add_conformance_command(app, exit_code);
   zfcheck::cli::add_generate_command(app, exit_code);
   zfcheck::cli::add_profiles_command(app, exit_code);
+  zfcheck::cli::add_topk_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

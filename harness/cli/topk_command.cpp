@@ -1,0 +1,120 @@
+// `zfcheck topk`: top-k selection problems in (JSON Lines), upstream's selections out, one line each.
+#include "harness/cli/commands.hpp"
+#include "harness/line_reader.hpp"
+#include "harness/topk_invariants.hpp"
+#include "harness/topk_io.hpp"
+#include "kernels/kernel_answer.hpp"
+#include "reference/topk_oracle.hpp"
+
+#include <algorithm>
+#include <iostream>
+#include <memory>
+
+namespace zfcheck::cli {
+
+namespace {
+
+struct TopkOptions {
+  std::string impl = "oracle";
+  std::string input = "-";
+};
+
+// Names broken by the oracle's answer (upstream's behaviour) or by the kernel's, in catalogue order.
+std::vector<std::string> both_violations(const SelectionProblem& problem, const SelectionAnswer& oracle,
+                                         const tl::expected<kernels::KernelOutput, Error>& kernel) {
+  auto upstream = topk_violations(TopkSubject{problem, oracle});
+  std::vector<std::string> from_kernel;
+  if (kernel) {
+    from_kernel = topk_violations(TopkSubject{problem, kernel->answer, &oracle});
+  } else {
+    from_kernel.emplace_back("topk-kernel-matches-oracle");  // the kernel could not answer at all
+  }
+  std::vector<std::string> names;
+  for (const TopkInvariant& invariant : topk_invariants()) {
+    auto named = [&](const std::vector<std::string>& list) {
+      return std::find(list.begin(), list.end(), invariant.name) != list.end();
+    };
+    if (named(upstream) || named(from_kernel)) names.emplace_back(invariant.name);
+  }
+  return names;
+}
+
+// One output line for one problem; sets `finding` when --impl both lists a violation.
+nlohmann::ordered_json answer_line(const TopkOptions& opts, const TopkLine& line, bool& finding) {
+  auto case_error = [&](const Error& error) {
+    return topk_line_error_to_json(TopkLineError{line.id, error});
+  };
+  if (opts.impl == "kernel") {
+    auto kernel = kernels::run_kernel_cpu(line.problem);
+    return kernel ? topk_answer_to_json(line.id, kernel->answer) : case_error(kernel.error());
+  }
+  auto oracle = oracle_answer(line.problem);
+  if (!oracle) return case_error(oracle.error());
+  auto out = topk_answer_to_json(line.id, *oracle);
+  if (opts.impl == "both") {
+    auto violations = both_violations(line.problem, *oracle, kernels::run_kernel_cpu(line.problem));
+    finding = finding || !violations.empty();
+    out["violations"] = violations;
+  }
+  return out;
+}
+
+int run_topk(const TopkOptions& opts) {
+  InputFile input(opts.input);
+  if (!input.error().empty()) {
+    std::cerr << "zfcheck topk: " << input.error() << "\n";
+    return kExitUsage;
+  }
+  LineReader reader(input.stream());
+  std::string line;
+  bool too_long = false;
+  bool any_invalid = false;
+  bool finding = false;
+  while (reader.next(line, too_long)) {
+    auto parsed =
+        too_long ? tl::expected<TopkLine, TopkLineError>(tl::unexpected(TopkLineError{
+                       std::nullopt, Error{"CaseError", std::nullopt,
+                                           "line longer than " + std::to_string(kMaxLineBytes) + " bytes"}}))
+                 : parse_topk_problem(line);
+    nlohmann::ordered_json out;
+    if (parsed) {
+      out = answer_line(opts, *parsed, finding);
+      any_invalid = any_invalid || out.contains("error");
+    } else {
+      any_invalid = true;
+      out = topk_line_error_to_json(parsed.error());
+    }
+    std::cout << out.dump() << '\n';
+  }
+  std::cout.flush();
+  if (input.stream().bad()) {
+    std::cerr << "zfcheck topk: read error on " << input.name() << "\n";
+    return kExitUsage;
+  }
+  if (any_invalid) return kExitUsage;
+  return finding ? kExitFinding : kExitOk;
+}
+
+}  // namespace
+
+void add_topk_command(CLI::App& app, int& exit_code) {
+  auto opts = std::make_shared<TopkOptions>();
+  CLI::App* cmd =
+      app.add_subcommand("topk", "Answer top-k column selection problems (JSON Lines) as upstream would");
+  cmd->add_option("--impl", opts->impl,
+                  "oracle: the CPU oracle; kernel: the CPU build of the kernel algorithm; "
+                  "both: the oracle's answer plus the top-k invariants either breaks")
+      ->check(CLI::IsMember({"oracle", "kernel", "both"}))
+      ->capture_default_str();
+  cmd->add_option("input", opts->input, "Problems file, or - for standard input")->capture_default_str();
+  cmd->footer(
+      "Each input line is one problem; each output line its answer, in order (docs/topk-format.md).\n"
+      "A line that is not a usable problem gets {\"id\", \"error\": {\"type\": \"CaseError\", ...}} and the "
+      "run goes on.\n"
+      "Exit status: 0 all answered (and, with --impl both, no invariant broken), 1 --impl both listed a\n"
+      "violation (expected on upstream: every-column-selectable, topk-selects-something), 2 some line was\n"
+      "not a problem (or bad usage).");
+  cmd->callback([opts, &exit_code] { exit_code = run_topk(*opts); });
+}
+
+}  // namespace zfcheck::cli

@@ -1,0 +1,73 @@
+// Tests of `zfcheck topk` as a user runs it: one answer line per input line, exit codes 0 / 1 / 2.
+#include "cli_support.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Run {
+  int exit_code = -1;
+  std::vector<nlohmann::json> lines;
+};
+
+Run run_topk(const std::string& args, const std::string& input) {
+  // One file per test: ctest runs the tests of this program in parallel.
+  std::string path = zfcheck::testing::write_temp(
+      std::string("topk_command_") + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".jsonl",
+      input);
+  auto result = zfcheck::testing::run_zfcheck("topk " + args + " " + path);
+  Run run{result.status, {}};
+  std::istringstream lines(result.out);
+  for (std::string line; std::getline(lines, line);) run.lines.push_back(nlohmann::json::parse(line));
+  return run;
+}
+
+const std::string kAligned =
+    R"({"id":"aligned","stage":2,"topk_ratio":0.5,"world_size":2,"dtype":"float32","params":[{"shape":[2,4],"grad":[1,2,3,4,5,6,7,8]}]})";
+const std::string kStraddling =
+    R"({"id":"straddling","stage":2,"topk_ratio":0.5,"world_size":3,"dtype":"bfloat16","params":[{"shape":[4,5],"grad":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20]}]})";
+
+TEST(TopkCommand, OracleAnswersEveryLine) {
+  auto run = run_topk("", kAligned + "\n" + kStraddling + "\n");
+  EXPECT_EQ(run.exit_code, 0);
+  ASSERT_EQ(run.lines.size(), 2u);
+  EXPECT_EQ(run.lines[0]["params"][0]["selected"], nlohmann::json::parse("[1, 3]"));
+  EXPECT_FALSE(run.lines[0].contains("violations"));
+}
+
+TEST(TopkCommand, KernelGivesTheOraclesAnswer) {
+  auto oracle = run_topk("--impl oracle", kStraddling + "\n");
+  auto kernel = run_topk("--impl kernel", kStraddling + "\n");
+  EXPECT_EQ(kernel.exit_code, 0);
+  EXPECT_EQ(kernel.lines, oracle.lines);
+}
+
+TEST(TopkCommand, BothListsViolationsAndExitsOneOnAFinding) {
+  auto clean = run_topk("--impl both", kAligned + "\n");
+  EXPECT_EQ(clean.exit_code, 0);
+  EXPECT_EQ(clean.lines.at(0)["violations"], nlohmann::json::array());
+  auto finding = run_topk("--impl both", kStraddling + "\n");
+  EXPECT_EQ(finding.exit_code, 1);
+  // Each rank holds one whole column (int(0.5 * 1) = 0 selected) and columns 1 and 3 straddle.
+  EXPECT_EQ(finding.lines.at(0)["violations"],
+            nlohmann::json::parse(R"(["topk-selects-something", "every-column-selectable"])"));
+}
+
+TEST(TopkCommand, MalformedLinesAreAnsweredAndExitTwo) {
+  auto run = run_topk("--impl both", "{\"id\": \"bad\", \"stage\": 9}\n" + kAligned + "\n");
+  EXPECT_EQ(run.exit_code, 2);
+  ASSERT_EQ(run.lines.size(), 2u);
+  EXPECT_EQ(run.lines[0]["id"], "bad");
+  EXPECT_EQ(run.lines[0]["error"]["type"], "CaseError");
+  EXPECT_EQ(run.lines[0]["error"]["field"], "stage");
+  EXPECT_TRUE(run.lines[1].contains("params"));
+}
+
+TEST(TopkCommand, BadUsageExitsTwo) { EXPECT_EQ(run_topk("--impl gpu", "").exit_code, 2); }
+
+}  // namespace

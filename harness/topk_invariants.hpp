@@ -1,0 +1,39 @@
+// The top-k invariants of invariants.md: named predicates over a selection problem and an answer to it.
+#pragma once
+
+#include "reference/topk_answer.hpp"
+#include "reference/topk_problem.hpp"
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace zfcheck {
+
+// What a top-k invariant judges. `answer` is upstream's (the oracle's) or a kernel's; for a kernel's,
+// `oracle` is the oracle's answer to the same problem and scores are compared within summation-order
+// tolerance (the kernel sums each column in another order).
+struct TopkSubject {
+  const SelectionProblem& problem;
+  const SelectionAnswer& answer;
+  const SelectionAnswer* oracle = nullptr;
+};
+
+struct TopkInvariant {
+  std::string_view name;
+  std::string_view statement;
+  std::string_view why;
+  // True when the subject keeps the invariant. topk-kernel-matches-oracle holds vacuously without an oracle.
+  bool (*holds)(const TopkSubject& subject);
+};
+
+// The catalogue, in invariants.md order.
+std::span<const TopkInvariant> topk_invariants();
+
+// Names of the invariants `subject` breaks, in catalogue order. On upstream's own answers
+// every-column-selectable and topk-selects-something are expected findings (straddling columns; small
+// parameters with a small ratio).
+std::vector<std::string> topk_violations(const TopkSubject& subject);
+
+}  // namespace zfcheck

@@ -1,0 +1,89 @@
+// The radix-select core: from per-digit histograms to the k-th largest key, and which keys are taken.
+#pragma once
+
+#include "kernels/core/hd.hpp"
+
+#include <cstdint>
+
+namespace zfcheck::kernels {
+
+inline constexpr int kRadixBits = 8;
+inline constexpr int kRadixBins = 1 << kRadixBits;
+
+template <class Key>
+inline constexpr int kRadixPasses = static_cast<int>(sizeof(Key)) * 8 / kRadixBits;
+
+// Most significant digit first.
+template <class Key>
+ZF_HD unsigned radix_digit(Key key, int pass) {
+  int shift = static_cast<int>(sizeof(Key)) * 8 - (pass + 1) * kRadixBits;
+  return static_cast<unsigned>(key >> shift) & (kRadixBins - 1);
+}
+
+// The search so far: candidates are the keys matching `prefix` on the `mask` bits fixed by earlier
+// passes; the k-th largest key overall is the `remaining`-th largest candidate.
+template <class Key>
+struct RadixState {
+  Key prefix = 0;
+  Key mask = 0;
+  std::int64_t remaining = 0;
+};
+
+template <class Key>
+ZF_HD bool is_candidate(Key key, const RadixState<Key>& state) {
+  return Key(key & state.mask) == state.prefix;
+}
+
+// A digit bucket with `in_bucket` candidates, `above` of them in higher buckets, holds the target.
+ZF_HD bool bucket_holds_target(std::int64_t above, std::int64_t in_bucket, std::int64_t remaining) {
+  return above < remaining && remaining <= above + in_bucket;
+}
+
+// Fix this pass's digit to the target's bucket.
+template <class Key>
+ZF_HD void descend(RadixState<Key>& state, int pass, unsigned digit, std::int64_t above) {
+  int shift = static_cast<int>(sizeof(Key)) * 8 - (pass + 1) * kRadixBits;
+  state.prefix = Key(state.prefix | Key(Key(digit) << shift));
+  state.mask = Key(state.mask | Key(Key(kRadixBins - 1) << shift));
+  state.remaining -= above;
+}
+
+// The pass's step from its histogram of candidate digits, scanning from the top digit down.
+template <class Key>
+ZF_HD void choose_digit(const std::uint32_t* histogram, int pass, RadixState<Key>& state) {
+  std::int64_t above = 0;
+  for (int digit = kRadixBins - 1; digit >= 0; --digit) {
+    if (bucket_holds_target(above, histogram[digit], state.remaining)) {
+      descend(state, pass, static_cast<unsigned>(digit), above);
+      return;
+    }
+    above += histogram[digit];
+  }
+}
+
+// After the last pass: every key above `threshold` is taken, and the first `equal_quota` keys equal to
+// it in index order (ties go to the lower index).
+template <class Key>
+struct SelectionCut {
+  Key threshold = 0;
+  std::int64_t equal_quota = 0;
+};
+
+template <class Key>
+ZF_HD SelectionCut<Key> cut_of(const RadixState<Key>& state) {
+  return {state.prefix, state.remaining};
+}
+
+template <class Key>
+ZF_HD bool is_taken(Key key, const SelectionCut<Key>& cut, std::int64_t equal_before) {
+  return key > cut.threshold || (key == cut.threshold && equal_before < cut.equal_quota);
+}
+
+// Where a taken key goes in the ascending-index output: taken keys before it.
+template <class Key>
+ZF_HD std::int64_t taken_before(const SelectionCut<Key>& cut, std::int64_t greater_before,
+                                std::int64_t equal_before) {
+  return greater_before + (equal_before < cut.equal_quota ? equal_before : cut.equal_quota);
+}
+
+}  // namespace zfcheck::kernels

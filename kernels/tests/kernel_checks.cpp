@@ -1,0 +1,85 @@
+// Differential checks of a kernel run: exact top-k of its own scores, invariants, identity on equal scores.
+#include "kernels/tests/kernel_checks.hpp"
+
+#include "harness/topk_invariants.hpp"
+#include "harness/topk_io.hpp"
+#include "reference/topk_oracle.hpp"
+
+#include <bit>
+#include <cmath>
+
+namespace zfcheck::testing {
+
+namespace {
+
+bool same_bits(float a, float b) {
+  return (std::isnan(a) && std::isnan(b)) ||
+         std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
+}
+
+// The oracle's scores of every run's columns, in the work's score order.
+std::vector<float> oracle_scores(const SelectionProblem& problem, const kernels::SelectionWork& work) {
+  std::vector<float> scores;
+  for (const kernels::ColumnRun& run : work.runs) {
+    auto values = std::span<const float>(problem.bucket)
+                      .subspan(static_cast<std::size_t>(run.bucket_begin),
+                               static_cast<std::size_t>(run.rows * run.columns));
+    auto part = column_scores(values, run.rows, run.columns, problem.dtype);
+    scores.insert(scores.end(), part.begin(), part.end());
+  }
+  return scores;
+}
+
+// Each ranking segment's indices: k distinct positions, and no position left out ranks above one taken.
+std::string exact_topk_failure(const kernels::KernelOutput& out) {
+  for (const kernels::RankingSegment& segment : out.work.rankings) {
+    auto scores =
+        std::span<const float>(out.scores)
+            .subspan(static_cast<std::size_t>(segment.score_begin), static_cast<std::size_t>(segment.count));
+    std::vector<bool> taken(static_cast<std::size_t>(segment.count), false);
+    float lowest_taken = NAN;
+    for (std::int64_t i = 0; i < segment.k; ++i) {
+      std::int32_t index = out.indices[static_cast<std::size_t>(segment.output_begin + i)];
+      if (index < 0 || index >= segment.count || taken[static_cast<std::size_t>(index)]) {
+        return "segment at score " + std::to_string(segment.score_begin) + ": index out of range or repeated";
+      }
+      taken[static_cast<std::size_t>(index)] = true;
+      if (i == 0 || ranks_above(lowest_taken, scores[static_cast<std::size_t>(index)]))
+        lowest_taken = scores[static_cast<std::size_t>(index)];
+    }
+    for (std::int64_t i = 0; i < segment.count && segment.k > 0; ++i) {
+      if (!taken[static_cast<std::size_t>(i)] &&
+          ranks_above(scores[static_cast<std::size_t>(i)], lowest_taken)) {
+        return "segment at score " + std::to_string(segment.score_begin) + ": left out a higher score";
+      }
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+OracleComparison compare_with_oracle(const SelectionProblem& problem, const SelectionAnswer& oracle,
+                                     const kernels::KernelOutput& kernel) {
+  OracleComparison out;
+  for (const ParamAnswer& param : oracle.params) out.errored_params += param ? 0 : 1;
+  if (auto failure = exact_topk_failure(kernel); !failure.empty()) out.failures.push_back(failure);
+  for (const std::string& name : topk_violations(TopkSubject{problem, kernel.answer, &oracle})) {
+    if (name == "topk-kernel-matches-oracle" || name == "topk-is-valid-selection")
+      out.failures.push_back("violates " + name);
+  }
+  auto expected = oracle_scores(problem, kernel.work);
+  out.scores_identical = expected.size() == kernel.scores.size();
+  for (std::size_t i = 0; out.scores_identical && i < expected.size(); ++i) {
+    out.scores_identical = same_bits(expected[i], kernel.scores[i]);
+  }
+  if (out.scores_identical &&
+      topk_answer_to_json(std::nullopt, kernel.answer) != topk_answer_to_json(std::nullopt, oracle)) {
+    out.failures.push_back("same scores as the oracle but a different answer");
+  }
+  if (!out.failures.empty())
+    out.failures.push_back("problem: " + topk_problem_to_json(std::nullopt, problem).dump());
+  return out;
+}
+
+}  // namespace zfcheck::testing
