@@ -6,7 +6,7 @@ src=${SRC:-$(cd "$(dirname "$0")/.." && pwd)}
 build=${WORK:-/tmp}/zfcheck-oss-fuzz-build
 cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" -DCMAKE_CXX_FLAGS="$CXXFLAGS" \
-  -DZFCHECK_FUZZ=ON -DZFCHECK_FUZZ_ENGINE="$LIB_FUZZING_ENGINE" -DZFCHECK_TESTS=OFF -DZFCHECK_BENCHMARKS=OFF
+  -DZFCHECK_FUZZ=ON -DZFCHECK_FUZZ_ENGINE="$LIB_FUZZING_ENGINE" -DZFCHECK_CUDA=OFF -DZFCHECK_TESTS=OFF -DZFCHECK_BENCHMARKS=OFF
 cmake --build "$build" -j"$(nproc)"
 for options in "$src"/fuzz/*.options; do
   target=$(basename "$options" .options)
