@@ -39,6 +39,7 @@ class Dict {
   Dict& operator=(Dict&&) noexcept = default;
 
   void set(Str key, Value value);
+  void reserve(std::size_t entries) { entries_.reserve(entries); }
   const Value* find(std::string_view key) const;
   const std::vector<Entry>& entries() const { return entries_; }
   std::size_t size() const { return entries_.size(); }
