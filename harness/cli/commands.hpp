@@ -12,5 +12,7 @@ inline constexpr int kExitUsage = 2;
 
 void add_eval_command(CLI::App& app, int& exit_code);
 void add_profiles_command(CLI::App& app, int& exit_code);
+void add_invariants_command(CLI::App& app, int& exit_code);
+void add_check_command(CLI::App& app, int& exit_code);
 
 }  // namespace zfcheck::cli

@@ -11,6 +11,8 @@ int main(int argc, char** argv) {
   int exit_code = zfcheck::cli::kExitOk;
   zfcheck::cli::add_eval_command(app, exit_code);
   zfcheck::cli::add_profiles_command(app, exit_code);
+  zfcheck::cli::add_invariants_command(app, exit_code);
+  zfcheck::cli::add_check_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
