@@ -15,5 +15,6 @@ void add_profiles_command(CLI::App& app, int& exit_code);
 void add_invariants_command(CLI::App& app, int& exit_code);
 void add_check_command(CLI::App& app, int& exit_code);
 void add_sweep_command(CLI::App& app, int& exit_code);
+void add_table_command(CLI::App& app, int& exit_code);
 
 }  // namespace zfcheck::cli

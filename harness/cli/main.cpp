@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   zfcheck::cli::add_invariants_command(app, exit_code);
   zfcheck::cli::add_check_command(app, exit_code);
   zfcheck::cli::add_sweep_command(app, exit_code);
+  zfcheck::cli::add_table_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
