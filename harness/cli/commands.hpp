@@ -17,5 +17,6 @@ void add_check_command(CLI::App& app, int& exit_code);
 void add_sweep_command(CLI::App& app, int& exit_code);
 void add_table_command(CLI::App& app, int& exit_code);
 void add_diff_command(CLI::App& app, int& exit_code);
+void add_report_command(CLI::App& app, int& exit_code);
 
 }  // namespace zfcheck::cli

@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   zfcheck::cli::add_sweep_command(app, exit_code);
   zfcheck::cli::add_table_command(app, exit_code);
   zfcheck::cli::add_diff_command(app, exit_code);
+  zfcheck::cli::add_report_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
