@@ -1,0 +1,112 @@
+// The sweep grid: big enough, every case distinct, decoding deterministic, and the documented
+// values present.
+#include "harness/minimal_order.hpp"
+#include "harness/sweep_grid.hpp"
+#include "test_support.hpp"
+
+#include <set>
+#include <stdexcept>
+#include <unordered_set>
+
+namespace zfcheck {
+namespace {
+
+const SweepGrid& grid() { return SweepGrid::builtin(); }
+
+// Whether some grid case satisfies `pred`.
+template <class Pred>
+bool some_case(Pred pred) {
+  bool found = false;
+  grid().for_each([&](const Case& c) { found = found || pred(c); });
+  return found;
+}
+
+const py::Value* key(const Case& c, std::string_view k) {
+  const py::Dict* d = c.zenflow.as<py::Dict>();
+  return d ? d->find(k) : nullptr;
+}
+
+TEST(SweepGrid, holdsAtLeastAHundredThousandCasesAndBlocksAddUp) {
+  EXPECT_GE(grid().size(), 100'000u);
+  std::uint64_t sum = 0;
+  for (const auto& b : grid().blocks()) sum += b.size();
+  EXPECT_EQ(sum, grid().size());
+}
+
+TEST(SweepGrid, everyCaseIsDistinct) {
+  std::unordered_set<std::string> texts;
+  texts.reserve(grid().size());
+  std::uint64_t n = 0;
+  grid().for_each([&](const Case& c) {
+    ++n;
+    EXPECT_TRUE(texts.insert(canonical_text(c)).second) << canonical_text(c);
+  });
+  EXPECT_EQ(n, grid().size());
+}
+
+TEST(SweepGrid, decodingIsDeterministicAndFollowsTheBlocks) {
+  for (std::uint64_t i = 0; i < grid().size(); i += 997) {
+    EXPECT_EQ(grid().at(i), grid().at(i)) << i;
+  }
+  EXPECT_EQ(grid().at(0), testing::case_of(R"({"zenflow":{},"stage":1})"));  // the all-absent corner first
+  EXPECT_EQ(grid().block_of(0).name, "schedule");
+  EXPECT_EQ(grid().block_of(grid().size() - 1).name, "non-object");
+  EXPECT_THROW(grid().at(grid().size()), std::out_of_range);
+}
+
+TEST(SweepGrid, coversEveryStageDataloaderAndStrategy) {
+  std::set<int> stages;
+  std::set<std::optional<std::int64_t>> lens;
+  std::set<std::string> strategies;
+  grid().for_each([&](const Case& c) {
+    stages.insert(c.stage);
+    lens.insert(c.dataloader_len);
+    if (const py::Value* s = key(c, "select_strategy"); s && s->as<py::Str>()) strategies.insert(s->as<py::Str>()->text);
+  });
+  EXPECT_EQ(stages, (std::set<int>{1, 2, 3}));
+  EXPECT_EQ(lens, (std::set<std::optional<std::int64_t>>{std::nullopt, 0, 1, 3, 10, INT64_MAX}));
+  for (const char* s : {"auto", "step", "epoch", "bad"}) EXPECT_TRUE(strategies.count(s)) << s;
+}
+
+TEST(SweepGrid, reachesHugeNegativeWrongTypedAndNonObjectValues) {
+  const py::Int beyond_i64 = py::Int(1) << 63;
+  EXPECT_TRUE(some_case([&](const Case& c) {
+    const py::Value* v = key(c, "select_interval");
+    return v && v->as<py::Int>() && *v->as<py::Int>() > beyond_i64;
+  }));
+  EXPECT_TRUE(some_case([&](const Case& c) {
+    const py::Value* v = key(c, "full_warm_up_rounds");
+    return v && v->as<py::Int>() && *v->as<py::Int>() == 50;  // beyond the 40-step horizon
+  }));
+  for (std::string_view field : {"select_interval", "update_interval", "steps_per_epoch", "full_warm_up_rounds"}) {
+    for (py::Kind kind : {py::Kind::boolean, py::Kind::floating, py::Kind::string, py::Kind::list, py::Kind::dict}) {
+      EXPECT_TRUE(some_case([&](const Case& c) {
+        const py::Value* v = key(c, field);
+        return v && v->kind() == kind;
+      })) << field << " kind " << static_cast<int>(kind);
+    }
+  }
+  EXPECT_TRUE(some_case([](const Case& c) { return key(c, "foo") != nullptr; }));
+  EXPECT_TRUE(some_case([](const Case& c) { return c.zenflow.kind() == py::Kind::list; }));
+  EXPECT_TRUE(some_case([](const Case& c) { return c.zenflow.kind() == py::Kind::none; }));
+}
+
+TEST(SweepGrid, aSmallGridDecodesInMixedRadixWithTheLastAxisFastest) {
+  GridBlock b{"tiny", {}, {}, {std::nullopt, 10}, {2}};
+  b.axes.push_back(EntryAxis{{std::nullopt, py::Dict::Entry{py::Str{"a"}, 1}}});
+  b.axes.push_back(EntryAxis{{py::Dict::Entry{py::Str{"b"}, 1}, py::Dict::Entry{py::Str{"b"}, 2}}});
+  SweepGrid tiny({b});
+  ASSERT_EQ(tiny.size(), 8u);
+  EXPECT_EQ(tiny.at(0), testing::case_of(R"({"zenflow":{"b":1}})"));
+  EXPECT_EQ(tiny.at(1), testing::case_of(R"({"zenflow":{"b":1},"dataloader_len":10})"));
+  EXPECT_EQ(tiny.at(2), testing::case_of(R"({"zenflow":{"b":2}})"));
+  EXPECT_EQ(tiny.at(7), testing::case_of(R"({"zenflow":{"a":1,"b":2},"dataloader_len":10})"));
+}
+
+TEST(SweepGrid, refusesAMalformedBlock) {
+  GridBlock both{"both", {py::Value(1)}, {EntryAxis{{std::nullopt}}}, {std::nullopt}, {2}};
+  EXPECT_THROW(SweepGrid({both}), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace zfcheck
