@@ -188,16 +188,25 @@ const GridBlock& SweepGrid::block_of(std::uint64_t index) const {
 }
 
 Case SweepGrid::at(std::uint64_t index) const {
-  const GridBlock& b = block_of(index);
-  std::uint64_t rest = index - starts_[static_cast<std::size_t>(&b - blocks_.data())];
   Case c;
+  decode(index, c, size_);
+  return c;
+}
+
+std::uint64_t SweepGrid::decode(std::uint64_t index, Case& c, std::uint64_t built) const {
+  const GridBlock& b = block_of(index);
+  std::uint64_t start = starts_[static_cast<std::size_t>(&b - blocks_.data())];
+  std::uint64_t rest = index - start;
   c.stage = b.stages[rest % b.stages.size()];
   rest /= b.stages.size();
   c.dataloader_len = b.dataloader_lens[rest % b.dataloader_lens.size()];
   rest /= b.dataloader_lens.size();
+  // The zenflow value is named by the first index that decodes to it (stage and dataloader first).
+  std::uint64_t zenflow_index = start + rest * b.stages.size() * b.dataloader_lens.size();
+  if (zenflow_index == built) return built;
   if (!b.whole_blocks.empty()) {
     c.zenflow = b.whole_blocks[rest];
-    return c;
+    return zenflow_index;
   }
   // Decode the axes from the fastest (last) to the slowest, then write the entries in axis order.
   std::array<std::size_t, GridBlock::kMaxAxes> chosen{};
@@ -211,7 +220,7 @@ Case SweepGrid::at(std::uint64_t index) const {
     if (const auto& e = b.axes[i].options[chosen[i]]) block.set(e->first, e->second);
   }
   c.zenflow = std::move(block);
-  return c;
+  return zenflow_index;
 }
 
 }  // namespace zfcheck

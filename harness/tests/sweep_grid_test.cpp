@@ -54,6 +54,15 @@ TEST(SweepGrid, decodingIsDeterministicAndFollowsTheBlocks) {
   EXPECT_THROW(grid().at(grid().size()), std::out_of_range);
 }
 
+TEST(SweepGrid, forEachGivesExactlyTheCasesAtGivesInIndexOrder) {
+  std::uint64_t i = 0;
+  grid().for_each([&](const Case& c) {
+    if (!(c == grid().at(i))) ADD_FAILURE() << "case " << i << ": " << canonical_text(c);
+    ++i;
+  });
+  EXPECT_EQ(i, grid().size());
+}
+
 TEST(SweepGrid, coversEveryStageDataloaderAndStrategy) {
   std::set<int> stages;
   std::set<std::optional<std::int64_t>> lens;
