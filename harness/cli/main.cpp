@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   zfcheck::cli::add_profiles_command(app, exit_code);
   zfcheck::cli::add_invariants_command(app, exit_code);
   zfcheck::cli::add_check_command(app, exit_code);
+  zfcheck::cli::add_grid_command(app, exit_code);
   zfcheck::cli::add_sweep_command(app, exit_code);
   zfcheck::cli::add_table_command(app, exit_code);
   zfcheck::cli::add_diff_command(app, exit_code);

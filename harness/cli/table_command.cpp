@@ -1,4 +1,5 @@
 // `zfcheck table`: the PR #8456 thread's resolution table, every row evaluated through the model.
+#include "harness/case_io.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/cli/profile_choice.hpp"
 #include "harness/thread_table.hpp"
@@ -39,7 +40,7 @@ void add_table_command(CLI::App& app, int& exit_code) {
   add_profile_choice(cmd, opts->profiles, true);
   cmd->add_option("--steps", opts->steps, "Micro-steps to count selections over")
       ->capture_default_str()
-      ->check(CLI::Range(std::int64_t{0}, std::int64_t{1'000'000}));
+      ->check(CLI::Range(std::int64_t{0}, kMaxMicroSteps));
   cmd->add_option("--format", opts->format, "text or markdown")
       ->capture_default_str()
       ->check(CLI::IsMember({"text", "markdown"}));
