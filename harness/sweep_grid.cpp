@@ -18,11 +18,11 @@ py::Value nan() { return std::numeric_limits<double>::quiet_NaN(); }
 py::Value list(Values items) { return py::List(std::move(items)); }
 py::Value empty_dict() { return py::Dict{}; }
 
-// The values of one key that exercise the schedule (absent first), and its hostile values.
+// The values of one key that exercise the schedule (absent first), and its coercion values.
 struct KeyValues {
   std::string_view key;
   Options schedule;
-  Values hostile;
+  Values coercion;
 };
 
 const std::vector<KeyValues>& config_keys() {
@@ -75,10 +75,10 @@ EntryAxis axis(std::string_view key, const Options& values) {
   return a;
 }
 
-EntryAxis hostile_axis(std::string_view key, std::size_t limit = std::numeric_limits<std::size_t>::max()) {
-  const Values& hostile = key_values(key).hostile;
+EntryAxis coercion_axis(std::string_view key, std::size_t limit = std::numeric_limits<std::size_t>::max()) {
+  const Values& coercion = key_values(key).coercion;
   EntryAxis a;
-  for (std::size_t i = 0; i < hostile.size() && i < limit; ++i) a.options.push_back(entry(key, hostile[i]));
+  for (std::size_t i = 0; i < coercion.size() && i < limit; ++i) a.options.push_back(entry(key, coercion[i]));
   return a;
 }
 
@@ -109,7 +109,7 @@ const std::vector<std::pair<std::string_view, Options>>& coercion_context() {
 
 GridBlock coercion_block(std::string_view field) {
   GridBlock b{"coercion:" + std::string(field), {}, {}, {std::nullopt, 0, 3, 10}, {1, 2, 3}};
-  b.axes.push_back(hostile_axis(field));
+  b.axes.push_back(coercion_axis(field));
   for (const auto& [key, values] : coercion_context()) {
     if (key != field) b.axes.push_back(axis(key, values));
   }
@@ -124,11 +124,11 @@ GridBlock unknown_key_block() {
                    {2, 3}};
 }
 
-// Pairs of hostile values: which of two errors pydantic reports first.
+// Pairs of coercion values: which of two errors pydantic reports first.
 std::vector<GridBlock> precedence_blocks() {
   constexpr std::size_t kPerField = 4;
   std::vector<EntryAxis> fields;
-  for (const auto& k : config_keys()) fields.push_back(hostile_axis(k.key, kPerField));
+  for (const auto& k : config_keys()) fields.push_back(coercion_axis(k.key, kPerField));
   fields.push_back(EntryAxis{{entry("foo", 1), entry("foo", py::None{}), entry("foo", true), entry("foo", "x")}});
   std::vector<GridBlock> blocks;
   for (std::size_t i = 0; i < fields.size(); ++i) {

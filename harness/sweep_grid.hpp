@@ -4,39 +4,42 @@
 // absent, `micro_steps` at its default of 40. Case i is decoded from i in mixed radix (block by block,
 // the last axis varying fastest), so no case list is ever built. Every case in the grid is distinct.
 //
-// Value sets (per key, "absent" means the key is not written):
-//   select_strategy       absent, "auto", "step", "epoch" | hostile: "bad", "Step", "", 1, true, null, ["step"], {}
+// Value sets, per key: the schedule values, then after "|" the coercion values (wrong types, bounds,
+// spellings; each exercised in the coercion block). "absent" means the key is not written.
+//   select_strategy       absent, "auto", "step", "epoch" | "bad", "Step", "", 1, true, null, ["step"], {}
 //   select_interval       absent, "auto", 0, 1, 5, 10, -5, 2**70
-//                         | hostile: true, false, 10.0, 10.5, "10", "x", null, [], {}, NaN, 1e19, -2**70
+//                         | true, false, 10.0, 10.5, "10", "x", null, [], {}, NaN, 1e19, -2**70
 //   update_interval       absent, "auto", 0, 1, 4, -1, 2**70
-//                         | hostile: true, false, 4.0, 4.5, "4", "x", null, [], {}, NaN, -2**70
+//                         | true, false, 4.0, 4.5, "4", "x", null, [], {}, NaN, -2**70
 //   steps_per_epoch       absent, null, 0, 1, 3, 10, -5, 2**70
-//                         | hostile: "auto", true, false, 10.0, 10.5, "10", "0", "-5", "x", [], {}, NaN, -2**70
+//                         | "auto", true, false, 10.0, 10.5, "10", "0", "-5", "x", [], {}, NaN, -2**70
 //   full_warm_up_rounds   absent, 0, 1, 3, -1, 50 (beyond the 40-step horizon), 2**70, -2**70
-//                         | hostile: "auto", true, false, 3.0, 3.5, "3", "-1", "x", null, [], {}, NaN
-//   topk_ratio            hostile only: "auto", 0, 1, 0.5, 1.0, -0.1, 1.1, 2**70, NaN, "0.5", true, false, null,
+//                         | "auto", true, false, 3.0, 3.5, "3", "-1", "x", null, [], {}, NaN
+//   topk_ratio            absent | "auto", 0, 1, 0.5, 1.0, -0.1, 1.1, 2**70, NaN, "0.5", true, false, null,
 //                         "x", [], {}
-//   auto_ratio,           hostile only: "auto", 0, 1, 0.5, -0.1, 1.1, NaN, "0.5", true, null, "x", []
+//   auto_ratio,           absent | "auto", 0, 1, 0.5, -0.1, 1.1, NaN, "0.5", true, null, "x", []
 //   pt_reserved_cores_perc
-//   overlap_step, offload hostile only: "auto", true, false, 1, 0, 2, 1.0, 1.5, "yes", "off", "x", null, []
+//   overlap_step, offload absent | "auto", true, false, 1, 0, 2, 1.0, 1.5, "yes", "off", "x", null, []
 //   unknown keys          "foo": 1, "foo": null, "foo": "auto", "strict": true, "strict": false,
 //                         "self": 1, "replace_method": "auto", "Select_Strategy": "step"
 //   dataloader_len        absent (no training_data=), 0, 1, 3 (short: below update_interval 4), 10,
 //                         9223372036854775807 (huge)
 //   stage                 1, 2, 3
 //
-// Blocks:
+// Blocks (274,334 cases in all):
 //   schedule     select_strategy x select_interval x update_interval x steps_per_epoch x full_warm_up_rounds,
-//                over the non-hostile values above, x every dataloader_len x every stage
-//   coercion     for each of the ten config fields F: F over its hostile values x select_strategy
+//                over the non-hostile values above, x every dataloader_len x every stage (258,048)
+//   coercion     for each of the ten config fields F: F over its coercion values x select_strategy
 //                {absent, "step", "epoch"} x select_interval {absent, 1} x update_interval {absent, 4}
 //                (the context keys other than F) x dataloader_len {absent, 0, 3, 10} x stage {1, 2, 3}
+//                (15,144)
 //   unknown-key  each unknown-key entry x select_strategy {absent, "step"} x dataloader_len {absent, 10}
-//                x stage {2, 3}
-//   precedence   for each pair of the ten fields and the unknown key "foo": the first four hostile values
-//                of each, crossed (which error wins); no dataloader, stage 2
+//                x stage {2, 3} (64)
+//   precedence   for each pair of the ten fields and the unknown key "foo": the first four coercion values
+//                of each ("foo": 1, null, true, "x"), crossed (which error wins); no dataloader, stage 2
+//                (880)
 //   non-object   zenflow = null, "auto", true, false, 0, 123, 1.5, "x", "", [], ["step"] x every
-//                dataloader_len x every stage ({} itself is the schedule block's all-absent corner)
+//                dataloader_len x every stage (198; {} itself is the schedule block's all-absent corner)
 #pragma once
 
 #include "harness/progress.hpp"
