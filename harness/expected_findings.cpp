@@ -22,8 +22,8 @@ std::string changed_keys(const py::Value& recorded, const py::Value& swept) {
   for (const auto& [key, value] : now.entries()) {
     const py::Value* old = before->find(key.text);
     if (old != nullptr && *old == value) continue;
-    out += "\n    " + key.text + " recorded " + (old ? py::to_json(*old) : std::string("nothing")) + "\n    " +
-           std::string(key.text.size(), ' ') + " swept    " + py::to_json(value);
+    out += "\n    " + key.text + " recorded " + (old ? py::to_json(*old) : std::string("nothing")) +
+           "\n    " + std::string(key.text.size(), ' ') + " swept    " + py::to_json(value);
   }
   return out;
 }
@@ -40,7 +40,8 @@ std::vector<std::string> findings_differences(const py::Value& recorded, const S
   if (!(*string_at(*doc, "profile") == swept.profile)) {
     out.push_back("profile: recorded " + string_at(*doc, "profile")->text + ", swept " + swept.profile);
   }
-  if (const py::Value* cases = doc->find("cases"); cases == nullptr || !(*cases == py::Value(py::Int(swept.cases)))) {
+  if (const py::Value* cases = doc->find("cases");
+      cases == nullptr || !(*cases == py::Value(py::Int(swept.cases)))) {
     out.push_back("cases: recorded " + (cases ? py::to_json(*cases) : std::string("none")) + ", swept " +
                   std::to_string(swept.cases) + " (the grid changed)");
   }
@@ -61,7 +62,8 @@ std::vector<std::string> findings_differences(const py::Value& recorded, const S
       out.push_back("new finding " + f.invariant + ": " + py::to_json(now));
       continue;
     }
-    if (!(*it->second == now)) out.push_back("changed finding " + f.invariant + ":" + changed_keys(*it->second, now));
+    if (!(*it->second == now))
+      out.push_back("changed finding " + f.invariant + ":" + changed_keys(*it->second, now));
     by_name.erase(it);
   }
   for (const auto& [name, f] : by_name) out.push_back("vanished finding " + name + ": " + py::to_json(*f));

@@ -12,7 +12,8 @@ namespace {
 
 std::string initialize_call(const Case& c) {
   if (!c.dataloader_len) return "`deepspeed.initialize()` called without `training_data=`";
-  return "`deepspeed.initialize(training_data=...)` whose dataloader has " + std::to_string(*c.dataloader_len) +
+  return "`deepspeed.initialize(training_data=...)` whose dataloader has " +
+         std::to_string(*c.dataloader_len) +
          " batches (`len(engine.training_dataloader) == " + std::to_string(*c.dataloader_len) + "`)";
 }
 
@@ -38,8 +39,8 @@ std::string example_row(const Finding& f, TableFormat format) {
 
 std::string section(std::size_t number, const Finding& f, std::uint64_t cases, TableFormat format) {
   const Invariant* inv = find_invariant(f.invariant);
-  std::string out = heading(std::to_string(number) + ". " + (format == TableFormat::markdown ? "`" + f.invariant + "`"
-                                                                                            : f.invariant),
+  std::string out = heading(std::to_string(number) + ". " +
+                                (format == TableFormat::markdown ? "`" + f.invariant + "`" : f.invariant),
                             format);
   if (inv != nullptr) {
     out += "Invariant: " + std::string(inv->statement) + ".\nWhy: " + std::string(inv->why) + ".\n\n";
@@ -68,12 +69,15 @@ std::string deepspeed_config_json(const Case& c) {
 
 std::string render_findings_report(const SweepReport& report, const Profile& profile, TableFormat format) {
   std::string title = "ZenFlow findings under " + report.profile;
-  std::string out = format == TableFormat::markdown ? "# " + title + "\n\n" : title + "\n" + std::string(title.size(), '#') + "\n\n";
-  out += "Profile: " + std::string(profile.summary) + ". zfcheck evaluated the " + std::to_string(report.cases) +
-         " cases of its sweep grid through the reference model; " + std::to_string(report.findings.size()) +
-         (report.findings.size() == 1 ? " invariant is" : " invariants are") +
-         " broken. Each section gives the simplest case that breaks it (fewest keys, then smallest values).\n\n";
-  for (std::size_t i = 0; i < report.findings.size(); ++i) out += section(i + 1, report.findings[i], report.cases, format);
+  std::string out = format == TableFormat::markdown ? "# " + title + "\n\n"
+                                                    : title + "\n" + std::string(title.size(), '#') + "\n\n";
+  out +=
+      "Profile: " + std::string(profile.summary) + ". zfcheck evaluated the " + std::to_string(report.cases) +
+      " cases of its sweep grid through the reference model; " + std::to_string(report.findings.size()) +
+      (report.findings.size() == 1 ? " invariant is" : " invariants are") +
+      " broken. Each section gives the simplest case that breaks it (fewest keys, then smallest values).\n\n";
+  for (std::size_t i = 0; i < report.findings.size(); ++i)
+    out += section(i + 1, report.findings[i], report.cases, format);
   return out;
 }
 

@@ -11,21 +11,26 @@ namespace zfcheck {
 namespace {
 
 // The result of a set-up that finished with ZenFlow on: where most invariants apply.
-bool running(const Result& r) { return r.outcome == Outcome::ok && r.zenflow_enabled && r.resolved && r.engine; }
+bool running(const Result& r) {
+  return r.outcome == Outcome::ok && r.zenflow_enabled && r.resolved && r.engine;
+}
 
 bool logged(const Result& r, SetupWarning warning) {
   return std::find(r.warnings.begin(), r.warnings.end(), warning) != r.warnings.end();
 }
 
 bool reselects_or_warns(const Case&, const Result& r) {
-  return !running(r) || r.resolved->select_interval != 0 || logged(r, SetupWarning::select_interval_never_repeats);
+  return !running(r) || r.resolved->select_interval != 0 ||
+         logged(r, SetupWarning::select_interval_never_repeats);
 }
 
 bool selects_at_least_once(const Case&, const Result& r) {
   return !running(r) || r.resolved->full_warm_up_rounds >= 0 || r.resolved->select_interval != 0;
 }
 
-bool interval_not_negative(const Case&, const Result& r) { return !running(r) || r.resolved->select_interval >= 0; }
+bool interval_not_negative(const Case&, const Result& r) {
+  return !running(r) || r.resolved->select_interval >= 0;
+}
 
 // The number of epochs the user asked for: one for the auto strategy (what it documents), else the
 // integer select_interval (a string one never gets past set-up).
@@ -63,22 +68,26 @@ bool gradient_accumulation_positive(const Case&, const Result& r) {
 }
 
 constexpr std::array kInvariants{
-    Invariant{"reselects-or-warns",
-              "the resolved select_interval is not 0, or the warning that says the columns are never re-selected "
-              "(select-interval-never-repeats) was logged",
-              "the founding invariant (PR #8456): columns picked once and never again must never be silent; a "
-              "warning about something else (such as auto overriding an integer select_interval) does not say it",
-              reselects_or_warns},
-    Invariant{"selects-at-least-once",
-              "some micro-step >= 0 is a selection boundary (full_warm_up_rounds >= 0, or select_interval != 0)",
-              "with no selection at all, the optimizer later reads indices that were never chosen",
-              selects_at_least_once},
+    Invariant{
+        "reselects-or-warns",
+        "the resolved select_interval is not 0, or the warning that says the columns are never re-selected "
+        "(select-interval-never-repeats) was logged",
+        "the founding invariant (PR #8456): columns picked once and never again must never be silent; a "
+        "warning about something else (such as auto overriding an integer select_interval) does not say it",
+        reselects_or_warns},
+    Invariant{
+        "selects-at-least-once",
+        "some micro-step >= 0 is a selection boundary (full_warm_up_rounds >= 0, or select_interval != 0)",
+        "with no selection at all, the optimizer later reads indices that were never chosen",
+        selects_at_least_once},
     Invariant{"interval-not-negative", "the resolved select_interval is >= 0",
-              "a negative interval fires every |n| steps: a schedule nobody asked for", interval_not_negative},
-    Invariant{"epoch-means-epochs",
-              "under the epoch strategy with a known epoch length L > 0 (the dataloader's length when positive, "
-              "else a steps_per_epoch >= 1), select_interval == configured epochs x L (one epoch for auto)",
-              "the documented meaning of the epoch strategy", epoch_means_epochs},
+              "a negative interval fires every |n| steps: a schedule nobody asked for",
+              interval_not_negative},
+    Invariant{
+        "epoch-means-epochs",
+        "under the epoch strategy with a known epoch length L > 0 (the dataloader's length when positive, "
+        "else a steps_per_epoch >= 1), select_interval == configured epochs x L (one epoch for auto)",
+        "the documented meaning of the epoch strategy", epoch_means_epochs},
     Invariant{"engine-and-optimizer-agree",
               "the engine-side and optimizer-side select_interval, update_interval and auto_update are equal",
               "update boundaries (engine) and selections (optimizer) must follow one schedule",
@@ -89,16 +98,19 @@ constexpr std::array kInvariants{
               setup_never_raises},
     Invariant{"warnings-do-not-abort", "no init_error whose error.type is Warning",
               "a message that describes a fallback must not abort the run", warnings_do_not_abort},
-    Invariant{"warm-up-not-negative", "the resolved full_warm_up_rounds is >= 0",
-              "a negative count of warm-up rounds means nothing, yet validation accepts it: it shifts the update "
-              "phase, and with select_interval 0 nothing is ever selected (semantics D12, D12b)",
-              warm_up_not_negative},
-    Invariant{"gradient-accumulation-positive",
-              "the engine's update_interval, which set-up writes into gradient_accumulation_steps, is >= 1",
-              "set-up replaces the user's gradient_accumulation_steps with it and the engine divides every gradient "
-              "by it: 0 (update_interval \"auto\", the default) turns gradients into inf/NaN, a negative value "
-              "flips their sign (semantics D6, D9; engine.py _backward_prologue_per_tensor)",
-              gradient_accumulation_positive},
+    Invariant{
+        "warm-up-not-negative", "the resolved full_warm_up_rounds is >= 0",
+        "a negative count of warm-up rounds means nothing, yet validation accepts it: it shifts the update "
+        "phase, and with select_interval 0 nothing is ever selected (semantics D12, D12b)",
+        warm_up_not_negative},
+    Invariant{
+        "gradient-accumulation-positive",
+        "the engine's update_interval, which set-up writes into gradient_accumulation_steps, is >= 1",
+        "set-up replaces the user's gradient_accumulation_steps with it and the engine divides every "
+        "gradient "
+        "by it: 0 (update_interval \"auto\", the default) turns gradients into inf/NaN, a negative value "
+        "flips their sign (semantics D6, D9; engine.py _backward_prologue_per_tensor)",
+        gradient_accumulation_positive},
 };
 
 static_assert(kInvariants.size() <= sizeof(ViolationMask) * 8, "ViolationMask has a bit per invariant");
@@ -108,7 +120,8 @@ static_assert(kInvariants.size() <= sizeof(ViolationMask) * 8, "ViolationMask ha
 std::span<const Invariant> invariants() { return kInvariants; }
 
 const Invariant* find_invariant(std::string_view name) {
-  auto it = std::find_if(kInvariants.begin(), kInvariants.end(), [&](const Invariant& i) { return i.name == name; });
+  auto it = std::find_if(kInvariants.begin(), kInvariants.end(),
+                         [&](const Invariant& i) { return i.name == name; });
   return it == kInvariants.end() ? nullptr : &*it;
 }
 

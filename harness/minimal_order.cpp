@@ -119,15 +119,19 @@ std::strong_ordering SimplicityKey::compare(const Case& self, const Case& other)
   if (auto order = off_type_ <=> off_type_count(other); order != 0) return order;
   if (!magnitude_) magnitude_ = zfcheck::magnitude(self);
   py::Int other_magnitude = zfcheck::magnitude(other);
-  if (*magnitude_ != other_magnitude) return *magnitude_ < other_magnitude ? std::strong_ordering::less
-                                                                           : std::strong_ordering::greater;
+  if (*magnitude_ != other_magnitude)
+    return *magnitude_ < other_magnitude ? std::strong_ordering::less : std::strong_ordering::greater;
   if (!text_) text_ = canonical_text(self);
   std::string other_text = canonical_text(other);
   if (auto order = text_->size() <=> other_text.size(); order != 0) return order;
   int bytes = text_->compare(other_text);
-  return bytes < 0 ? std::strong_ordering::less : bytes > 0 ? std::strong_ordering::greater : std::strong_ordering::equal;
+  return bytes < 0   ? std::strong_ordering::less
+         : bytes > 0 ? std::strong_ordering::greater
+                     : std::strong_ordering::equal;
 }
 
-std::strong_ordering compare_simplicity(const Case& a, const Case& b) { return SimplicityKey(a).compare(a, b); }
+std::strong_ordering compare_simplicity(const Case& a, const Case& b) {
+  return SimplicityKey(a).compare(a, b);
+}
 
 }  // namespace zfcheck

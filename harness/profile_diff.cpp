@@ -22,7 +22,8 @@ std::string count_class(std::size_t n) { return n == 0 ? "none" : n == 1 ? "once
 
 // "what from -> to", or "what from -> another from" when both fall in one class.
 template <class T, class Classify>
-void compare_value(std::vector<std::string>& parts, std::string_view what, const T& a, const T& b, Classify classify) {
+void compare_value(std::vector<std::string>& parts, std::string_view what, const T& a, const T& b,
+                   Classify classify) {
   if (a == b) return;
   std::string ca = classify(a);
   std::string cb = classify(b);
@@ -33,7 +34,8 @@ void compare_warnings(std::vector<std::string>& parts, const std::vector<SetupWa
                       const std::vector<SetupWarning>& b) {
   if (a == b) return;
   std::string change = "warnings";
-  for (SetupWarning w : {SetupWarning::auto_overrides_integer_select_interval, SetupWarning::select_interval_never_repeats}) {
+  for (SetupWarning w :
+       {SetupWarning::auto_overrides_integer_select_interval, SetupWarning::select_interval_never_repeats}) {
     auto na = std::count(a.begin(), a.end(), w);
     auto nb = std::count(b.begin(), b.end(), w);
     if (nb > na) change += " +" + std::string(warning_id(w));
@@ -68,9 +70,11 @@ std::string describe_change(const Result& from, const Result& to) {
       parts.push_back("strategy " + std::string(a.select_strategy) + " -> " + std::string(b.select_strategy));
     }
     compare_value(parts, "select_interval", a.select_interval, b.select_interval, by_sign);
-    compare_value(parts, "engine select_interval", from.engine->select_interval, to.engine->select_interval, by_sign);
+    compare_value(parts, "engine select_interval", from.engine->select_interval, to.engine->select_interval,
+                  by_sign);
     compare_value(parts, "update_interval", a.update_interval, b.update_interval, by_sign);
-    compare_value(parts, "engine update_interval", from.engine->update_interval, to.engine->update_interval, by_sign);
+    compare_value(parts, "engine update_interval", from.engine->update_interval, to.engine->update_interval,
+                  by_sign);
     if (a.auto_update != b.auto_update || from.engine->auto_update != to.engine->auto_update) {
       parts.push_back("auto_update changed");
     }

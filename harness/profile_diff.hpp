@@ -37,7 +37,8 @@ struct ProfileDiff {
   std::vector<DiffGroup> groups;  // most cases first, then by change
 };
 
-ProfileDiff diff_profiles(const SweepGrid& grid, const Profile& from, const Profile& to, Progress* progress = nullptr);
+ProfileDiff diff_profiles(const SweepGrid& grid, const Profile& from, const Profile& to,
+                          Progress* progress = nullptr);
 
 // {"from", "to", "cases", "differing", "groups": [{"change", "count", "example", "from", "to"}]}, a group
 // per line.

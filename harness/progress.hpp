@@ -13,7 +13,8 @@ class Progress {
   using Clock = std::chrono::steady_clock;
 
   // Reports "label: done/total cases" to `sink` (never when it is null), once `delay` has passed.
-  Progress(std::string label, std::uint64_t total, std::ostream* sink, Clock::duration delay = std::chrono::seconds(1));
+  Progress(std::string label, std::uint64_t total, std::ostream* sink,
+           Clock::duration delay = std::chrono::seconds(1));
   // Reports to standard error when it is a terminal, after a second; otherwise never.
   static Progress on_terminal(std::string label, std::uint64_t total);
 

@@ -10,8 +10,9 @@ namespace {
 constexpr std::size_t kListedSelections = 10;
 
 std::string selections_text(const std::vector<std::int64_t>& selections, std::int64_t micro_steps) {
-  std::string out = std::to_string(selections.size()) + (selections.size() == 1 ? " selection" : " selections") +
-                    " in " + std::to_string(micro_steps) + " micro-steps [";
+  std::string out = std::to_string(selections.size()) +
+                    (selections.size() == 1 ? " selection" : " selections") + " in " +
+                    std::to_string(micro_steps) + " micro-steps [";
   for (std::size_t i = 0; i < selections.size() && i < kListedSelections; ++i) {
     out += (i ? ", " : "") + std::to_string(selections[i]);
   }
@@ -30,7 +31,8 @@ std::string warnings_text(const std::vector<SetupWarning>& warnings) {
       continue;
     }
     auto times = std::count(warnings.begin(), warnings.end(), warnings[i]);
-    out += (i ? ", " : "") + std::string(warning_id(warnings[i])) + (times > 1 ? " x" + std::to_string(times) : "");
+    out += (i ? ", " : "") + std::string(warning_id(warnings[i])) +
+           (times > 1 ? " x" + std::to_string(times) : "");
   }
   return out;
 }

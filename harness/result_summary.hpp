@@ -8,7 +8,8 @@
 namespace zfcheck {
 
 // "ZenFlow off"; "config_error ValidationError (topk_ratio): <message>"; or for ok
-// "select_interval 0 (engine 0), update_interval auto, warm-up 0: 1 selection in 40 micro-steps [0]; no warning".
+// "select_interval 0 (engine 0), update_interval auto, warm-up 0: 1 selection in 40 micro-steps [0]; no
+// warning".
 std::string summarize(const Result& r, std::int64_t micro_steps);
 
 // "config_error (ValidationError)", "ok", "ZenFlow off": the outcome and the error's class.

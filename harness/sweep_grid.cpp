@@ -55,7 +55,9 @@ const std::vector<KeyValues>& config_keys() {
       {"overlap_step",
        {std::nullopt},
        {"auto", true, false, 1, 0, 2, 1.0, 1.5, "yes", "off", "x", py::None{}, list({})}},
-      {"offload", {std::nullopt}, {"auto", true, false, 1, 0, 2, 1.0, 1.5, "yes", "off", "x", py::None{}, list({})}},
+      {"offload",
+       {std::nullopt},
+       {"auto", true, false, 1, 0, 2, 1.0, 1.5, "yes", "off", "x", py::None{}, list({})}},
   };
   return keys;
 }
@@ -90,8 +92,8 @@ const std::vector<std::optional<std::int64_t>>& all_dataloader_lens() {
 
 GridBlock schedule_block() {
   GridBlock b{"schedule", {}, {}, all_dataloader_lens(), {1, 2, 3}};
-  for (std::string_view key : {"select_strategy", "select_interval", "update_interval", "steps_per_epoch",
-                               "full_warm_up_rounds"}) {
+  for (std::string_view key :
+       {"select_strategy", "select_interval", "update_interval", "steps_per_epoch", "full_warm_up_rounds"}) {
     b.axes.push_back(axis(key, key_values(key).schedule));
   }
   return b;
@@ -120,7 +122,10 @@ GridBlock unknown_key_block() {
   EntryAxis unknown{{entry("foo", 1), entry("foo", py::None{}), entry("foo", "auto"), entry("strict", true),
                      entry("strict", false), entry("self", 1), entry("replace_method", "auto"),
                      entry("Select_Strategy", "step")}};
-  return GridBlock{"unknown-key", {}, {axis("select_strategy", {std::nullopt, "step"}), unknown}, {std::nullopt, 10},
+  return GridBlock{"unknown-key",
+                   {},
+                   {axis("select_strategy", {std::nullopt, "step"}), unknown},
+                   {std::nullopt, 10},
                    {2, 3}};
 }
 
@@ -129,12 +134,13 @@ std::vector<GridBlock> precedence_blocks() {
   constexpr std::size_t kPerField = 4;
   std::vector<EntryAxis> fields;
   for (const auto& k : config_keys()) fields.push_back(coercion_axis(k.key, kPerField));
-  fields.push_back(EntryAxis{{entry("foo", 1), entry("foo", py::None{}), entry("foo", true), entry("foo", "x")}});
+  fields.push_back(
+      EntryAxis{{entry("foo", 1), entry("foo", py::None{}), entry("foo", true), entry("foo", "x")}});
   std::vector<GridBlock> blocks;
   for (std::size_t i = 0; i < fields.size(); ++i) {
     for (std::size_t j = i + 1; j < fields.size(); ++j) {
-      std::string name = "precedence:" + fields[i].options.front()->first.text + "+" +
-                         fields[j].options.front()->first.text;
+      std::string name =
+          "precedence:" + fields[i].options.front()->first.text + "+" + fields[j].options.front()->first.text;
       blocks.push_back(GridBlock{std::move(name), {}, {fields[i], fields[j]}, {std::nullopt}, {2}});
     }
   }

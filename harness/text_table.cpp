@@ -9,7 +9,8 @@ namespace {
 
 // Display width: UTF-8 code points (the cells hold no wide characters).
 std::size_t width(std::string_view s) {
-  return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+  return static_cast<std::size_t>(
+      std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
 }
 
 std::string markdown_cell(std::string_view s) {
@@ -21,7 +22,8 @@ std::string markdown_cell(std::string_view s) {
   return out;
 }
 
-void text_row(std::string& out, const std::vector<std::string>& cells, const std::vector<std::size_t>& widths) {
+void text_row(std::string& out, const std::vector<std::string>& cells,
+              const std::vector<std::size_t>& widths) {
   std::string line;
   for (std::size_t i = 0; i < cells.size(); ++i) {
     if (i > 0) line += "  ";
@@ -45,8 +47,8 @@ std::optional<TableFormat> parse_table_format(std::string_view name) {
   return std::nullopt;
 }
 
-std::string render_table(const std::vector<std::string>& headers, const std::vector<std::vector<std::string>>& rows,
-                         TableFormat format) {
+std::string render_table(const std::vector<std::string>& headers,
+                         const std::vector<std::vector<std::string>>& rows, TableFormat format) {
   std::string out;
   if (format == TableFormat::markdown) {
     markdown_row(out, headers);

@@ -31,8 +31,9 @@ int stream_cases(std::string_view command, const std::string& profile_spec, cons
   bool any_finding = false;
   while (reader.next(line, too_long)) {
     out.clear();
-    auto parsed = too_long ? tl::expected<Case, CaseError>(tl::unexpected(CaseError{
-                                 std::nullopt, std::nullopt, "line longer than " + std::to_string(kMaxLineBytes) + " bytes"}))
+    auto parsed = too_long ? tl::expected<Case, CaseError>(tl::unexpected(
+                                 CaseError{std::nullopt, std::nullopt,
+                                           "line longer than " + std::to_string(kMaxLineBytes) + " bytes"}))
                            : parse_case(line);
     py::Value value;
     if (parsed) {

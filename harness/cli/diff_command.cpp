@@ -19,8 +19,9 @@ struct DiffOptions {
 };
 
 void print_text(const ProfileDiff& diff) {
-  std::cout << "zfcheck diff " << diff.from << " -> " << diff.to << ": " << diff.differing << " of " << diff.cases
-            << " cases differ, in " << diff.groups.size() << (diff.groups.size() == 1 ? " group\n" : " groups\n");
+  std::cout << "zfcheck diff " << diff.from << " -> " << diff.to << ": " << diff.differing << " of "
+            << diff.cases << " cases differ, in " << diff.groups.size()
+            << (diff.groups.size() == 1 ? " group\n" : " groups\n");
   for (const DiffGroup& g : diff.groups) {
     std::cout << "\n  " << g.count << " cases: " << g.change << "\n"
               << "    example: " << py::to_json(case_to_value(g.example)) << "\n"
@@ -52,12 +53,14 @@ int run_diff(const DiffOptions& opts) {
 
 void add_diff_command(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<DiffOptions>();
-  CLI::App* cmd = app.add_subcommand("diff", "Evaluate the sweep grid under two profiles and group what differs");
+  CLI::App* cmd =
+      app.add_subcommand("diff", "Evaluate the sweep grid under two profiles and group what differs");
   cmd->add_option("--from", opts->from, "The old profile (NAME[:switch=on|off,...])")->required();
   cmd->add_option("--to", opts->to, "The new profile")->required();
-  cmd->add_flag("--json", opts->json,
-                "Print {\"from\", \"to\", \"cases\", \"differing\", \"groups\": [{\"change\", \"count\", \"example\", "
-                "\"from\", \"to\"}]}");
+  cmd->add_flag(
+      "--json", opts->json,
+      "Print {\"from\", \"to\", \"cases\", \"differing\", \"groups\": [{\"change\", \"count\", \"example\", "
+      "\"from\", \"to\"}]}");
   cmd->footer(
       "Cases are grouped by what differs (outcome, resolved and engine intervals, selections, warnings)\n"
       "and how (values by class: negative, 0, positive); each group shows its simplest case.\n"

@@ -29,7 +29,8 @@ int run_grid() {
 
 void add_grid_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("grid", "Print the sweep grid's cases as eval-format JSON lines");
-  cmd->footer("Each line is one case, its id the grid index. The grid is documented in harness/sweep_grid.hpp.");
+  cmd->footer(
+      "Each line is one case, its id the grid index. The grid is documented in harness/sweep_grid.hpp.");
   cmd->callback([&exit_code] { exit_code = run_grid(); });
 }
 

@@ -20,7 +20,8 @@ int run_invariants(bool names_only) {
 
 void add_invariants_command(CLI::App& app, int& exit_code) {
   auto names_only = std::make_shared<bool>(false);
-  CLI::App* cmd = app.add_subcommand("invariants", "List the invariants zfcheck checks, with their statements");
+  CLI::App* cmd =
+      app.add_subcommand("invariants", "List the invariants zfcheck checks, with their statements");
   cmd->add_flag("--names", *names_only, "Print the names only, one per line");
   cmd->callback([names_only, &exit_code] { exit_code = run_invariants(*names_only); });
 }

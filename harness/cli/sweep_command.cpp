@@ -1,10 +1,10 @@
 // `zfcheck sweep`: the whole grid through the model; per broken invariant a count and a minimal case.
+#include "harness/case_io.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/cli/profile_choice.hpp"
 #include "harness/result_summary.hpp"
 #include "harness/sweep.hpp"
 #include "reference/py_json.hpp"
-#include "harness/case_io.hpp"
 
 #include <iostream>
 #include <memory>
@@ -19,8 +19,9 @@ struct SweepOptions {
 };
 
 void print_text(const SweepReport& report) {
-  std::cout << "zfcheck sweep " << report.profile << ": " << report.cases << " cases, " << report.findings.size()
-            << (report.findings.size() == 1 ? " invariant" : " invariants") << " broken\n";
+  std::cout << "zfcheck sweep " << report.profile << ": " << report.cases << " cases, "
+            << report.findings.size() << (report.findings.size() == 1 ? " invariant" : " invariants")
+            << " broken\n";
   for (const Finding& f : report.findings) {
     std::cout << "  " << f.invariant << ": " << f.count << " cases\n"
               << "    example: " << py::to_json(case_to_value(f.example)) << "\n"
@@ -57,11 +58,13 @@ int run_sweep(const SweepOptions& opts) {
 
 void add_sweep_command(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<SweepOptions>();
-  CLI::App* cmd = app.add_subcommand("sweep", "Evaluate the sweep grid; per broken invariant, a count and a minimal case");
+  CLI::App* cmd = app.add_subcommand(
+      "sweep", "Evaluate the sweep grid; per broken invariant, a count and a minimal case");
   add_profile_choice(cmd, opts->profiles, true);
-  cmd->add_flag("--json", opts->json,
-                "Print {\"profile\", \"cases\", \"findings\": [{\"invariant\", \"count\", \"example\", \"result\"}]} "
-                "(an array of them with --all-profiles)");
+  cmd->add_flag(
+      "--json", opts->json,
+      "Print {\"profile\", \"cases\", \"findings\": [{\"invariant\", \"count\", \"example\", \"result\"}]} "
+      "(an array of them with --all-profiles)");
   cmd->footer(
       "The grid and the minimal-example order are documented in harness/sweep_grid.hpp and\n"
       "harness/minimal_order.hpp. corpus/findings/<profile>.json is this command's --json output.\n"

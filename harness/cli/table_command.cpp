@@ -36,7 +36,8 @@ int run_table(const TableOptions& opts) {
 
 void add_table_command(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<TableOptions>();
-  CLI::App* cmd = app.add_subcommand("table", "The PR #8456 thread's resolution table, computed by the model");
+  CLI::App* cmd =
+      app.add_subcommand("table", "The PR #8456 thread's resolution table, computed by the model");
   add_profile_choice(cmd, opts->profiles, true);
   cmd->add_option("--steps", opts->steps, "Micro-steps to count selections over")
       ->capture_default_str()

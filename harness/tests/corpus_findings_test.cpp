@@ -31,7 +31,8 @@ TEST_P(CorpusFindings, sweepMatchesTheRecordedFindings) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Profiles, CorpusFindings,
-                         ::testing::Values("deepspeed-edaa722", "deepspeed-8274", "pr-8456-4ffc94ea", "pr-8456"),
+                         ::testing::Values("deepspeed-edaa722", "deepspeed-8274", "pr-8456-4ffc94ea",
+                                           "pr-8456"),
                          [](const auto& info) {
                            std::string n = info.param;
                            for (char& c : n) c = c == '-' ? '_' : c;

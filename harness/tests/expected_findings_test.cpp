@@ -15,7 +15,8 @@ SweepReport small_report() {
 py::Value recorded(const SweepReport& r) { return *py::parse_json(sweep_report_json(r)); }
 
 bool mentions(const std::vector<std::string>& lines, std::string_view what) {
-  return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(what) != std::string::npos; });
+  return std::any_of(lines.begin(), lines.end(),
+                     [&](const std::string& l) { return l.find(what) != std::string::npos; });
 }
 
 TEST(ExpectedFindings, aSweepAgreesWithItsOwnRecord) {
@@ -60,8 +61,9 @@ TEST(ExpectedFindings, namesAGridOrProfileChangeAndRejectsAMalformedRecord) {
   for (const char* bad : {"[]", "{}", R"({"profile":"p","cases":1,"findings":{}})"}) {
     EXPECT_TRUE(mentions(findings_differences(*py::parse_json(bad), r), "not a sweep report")) << bad;
   }
-  EXPECT_TRUE(mentions(findings_differences(*py::parse_json(R"({"profile":"pr-8456-4ffc94ea","cases":4,"findings":[7]})"), r),
-                       "no invariant name"));
+  EXPECT_TRUE(mentions(
+      findings_differences(*py::parse_json(R"({"profile":"pr-8456-4ffc94ea","cases":4,"findings":[7]})"), r),
+      "no invariant name"));
 }
 
 }  // namespace

@@ -20,9 +20,9 @@ bool breaks(std::string_view profile, std::string_view case_json, std::string_vi
 }
 
 TEST(Invariants, registryHoldsEveryScheduleAndSetupInvariantOfTheCatalogue) {
-  for (std::string_view name : {"reselects-or-warns", "selects-at-least-once", "interval-not-negative",
-                                "epoch-means-epochs", "engine-and-optimizer-agree", "setup-never-raises",
-                                "warnings-do-not-abort"}) {
+  for (std::string_view name :
+       {"reselects-or-warns", "selects-at-least-once", "interval-not-negative", "epoch-means-epochs",
+        "engine-and-optimizer-agree", "setup-never-raises", "warnings-do-not-abort"}) {
     EXPECT_NE(find_invariant(name), nullptr) << name;
   }
 }
@@ -31,8 +31,9 @@ TEST(Invariants, namesAreUniqueKebabCaseAndEveryInvariantIsDocumented) {
   std::set<std::string_view> seen;
   for (const Invariant& inv : invariants()) {
     EXPECT_TRUE(seen.insert(inv.name).second) << inv.name;
-    EXPECT_TRUE(std::all_of(inv.name.begin(), inv.name.end(), [](char c) { return (c >= 'a' && c <= 'z') || c == '-'; }))
-        << inv.name;
+    EXPECT_TRUE(std::all_of(inv.name.begin(), inv.name.end(), [](char c) {
+      return (c >= 'a' && c <= 'z') || c == '-';
+    })) << inv.name;
     EXPECT_FALSE(inv.statement.empty()) << inv.name;
     EXPECT_FALSE(inv.why.empty()) << inv.name;
   }
@@ -60,7 +61,8 @@ TEST(Invariants, selectsAtLeastOnceFailsOnlyWithNegativeWarmUpAndIntervalZero) {
 
 TEST(Invariants, intervalNotNegative) {
   EXPECT_TRUE(breaks("deepspeed-8274", R"({"zenflow":{"steps_per_epoch":-5}})", "interval-not-negative"));
-  EXPECT_FALSE(breaks("pr-8456", R"({"zenflow":{"steps_per_epoch":-5}})", "interval-not-negative"));  // rejected
+  EXPECT_FALSE(
+      breaks("pr-8456", R"({"zenflow":{"steps_per_epoch":-5}})", "interval-not-negative"));  // rejected
   EXPECT_TRUE(breaks("pr-8456", R"({"zenflow":{"select_strategy":"step","select_interval":-5}})",
                      "interval-not-negative"));
 }
@@ -69,16 +71,20 @@ TEST(Invariants, epochMeansEpochsUsesTheDataloaderFirstThenStepsPerEpoch) {
   // An empty dataloader is not an epoch length; steps_per_epoch 1 is, and edaa722 ignores it.
   EXPECT_TRUE(breaks("deepspeed-edaa722", R"({"zenflow":{"steps_per_epoch":1},"dataloader_len":0})",
                      "epoch-means-epochs"));
-  EXPECT_FALSE(breaks("pr-8456", R"({"zenflow":{"steps_per_epoch":1},"dataloader_len":0})", "epoch-means-epochs"));
-  EXPECT_FALSE(breaks("deepspeed-edaa722", R"({"zenflow":{"select_strategy":"epoch","select_interval":3},"dataloader_len":10})",
+  EXPECT_FALSE(
+      breaks("pr-8456", R"({"zenflow":{"steps_per_epoch":1},"dataloader_len":0})", "epoch-means-epochs"));
+  EXPECT_FALSE(breaks("deepspeed-edaa722",
+                      R"({"zenflow":{"select_strategy":"epoch","select_interval":3},"dataloader_len":10})",
                       "epoch-means-epochs"));
   // No known length: the invariant does not apply.
   EXPECT_FALSE(breaks("deepspeed-8274", R"({"zenflow":{}})", "epoch-means-epochs"));
 }
 
 TEST(Invariants, engineAndOptimizerAgree) {
-  EXPECT_TRUE(breaks("deepspeed-8274", R"({"zenflow":{"steps_per_epoch":10}})", "engine-and-optimizer-agree"));
-  EXPECT_FALSE(breaks("pr-8456-4ffc94ea", R"({"zenflow":{"steps_per_epoch":10}})", "engine-and-optimizer-agree"));
+  EXPECT_TRUE(
+      breaks("deepspeed-8274", R"({"zenflow":{"steps_per_epoch":10}})", "engine-and-optimizer-agree"));
+  EXPECT_FALSE(
+      breaks("pr-8456-4ffc94ea", R"({"zenflow":{"steps_per_epoch":10}})", "engine-and-optimizer-agree"));
   EXPECT_FALSE(breaks("deepspeed-8274", R"({"zenflow":{"steps_per_epoch":10},"dataloader_len":3})",
                       "engine-and-optimizer-agree"));
 }
@@ -96,11 +102,13 @@ TEST(Invariants, setupNeverRaisesAndWarningsDoNotAbort) {
 }
 
 TEST(Invariants, warmUpNotNegativeAndGradientAccumulationPositive) {
-  EXPECT_TRUE(breaks("pr-8456", R"({"zenflow":{"full_warm_up_rounds":-3},"dataloader_len":10})", "warm-up-not-negative"));
+  EXPECT_TRUE(breaks("pr-8456", R"({"zenflow":{"full_warm_up_rounds":-3},"dataloader_len":10})",
+                     "warm-up-not-negative"));
   EXPECT_FALSE(breaks("pr-8456", R"({"zenflow":{"full_warm_up_rounds":3}})", "warm-up-not-negative"));
   EXPECT_TRUE(breaks("pr-8456", R"({"zenflow":{}})", "gradient-accumulation-positive"));
   EXPECT_FALSE(breaks("pr-8456", R"({"zenflow":{"update_interval":1}})", "gradient-accumulation-positive"));
-  EXPECT_TRUE(breaks("deepspeed-edaa722", R"({"zenflow":{"update_interval":-1}})", "gradient-accumulation-positive"));
+  EXPECT_TRUE(
+      breaks("deepspeed-edaa722", R"({"zenflow":{"update_interval":-1}})", "gradient-accumulation-positive"));
 }
 
 TEST(Invariants, nothingAppliesWhenZenFlowIsOffOrTheConfigIsRejected) {
@@ -115,21 +123,24 @@ TEST(Invariants, violationsListsNamesInRegistryOrderMatchingTheMask) {
   Case c = case_of(R"({"zenflow":{"full_warm_up_rounds":-1}})");
   Result r = evaluate(c, testing::profile("deepspeed-8274"));
   auto names = violations(c, r);
-  ASSERT_EQ(names, (std::vector<std::string_view>{"reselects-or-warns", "selects-at-least-once", "warm-up-not-negative",
-                                                  "gradient-accumulation-positive"}));
+  ASSERT_EQ(names, (std::vector<std::string_view>{"reselects-or-warns", "selects-at-least-once",
+                                                  "warm-up-not-negative", "gradient-accumulation-positive"}));
   ViolationMask mask = violation_mask(c, r);
   EXPECT_EQ(static_cast<std::size_t>(std::popcount(mask)), names.size());
 }
 
 TEST(KnownEpochLength, dataloaderWinsWhenPositiveElseStepsPerEpochAtLeastOne) {
-  EXPECT_EQ(known_epoch_length(case_of(R"({"zenflow":{"steps_per_epoch":7},"dataloader_len":10})")), py::Int(10));
-  EXPECT_EQ(known_epoch_length(case_of(R"({"zenflow":{"steps_per_epoch":7},"dataloader_len":0})")), py::Int(7));
+  EXPECT_EQ(known_epoch_length(case_of(R"({"zenflow":{"steps_per_epoch":7},"dataloader_len":10})")),
+            py::Int(10));
+  EXPECT_EQ(known_epoch_length(case_of(R"({"zenflow":{"steps_per_epoch":7},"dataloader_len":0})")),
+            py::Int(7));
   EXPECT_EQ(known_epoch_length(case_of(R"({"zenflow":{"steps_per_epoch":"7"}})")), py::Int(7));  // coerced
   EXPECT_EQ(known_epoch_length(case_of(R"({"zenflow":{"steps_per_epoch":true}})")), py::Int(1));
-  for (const char* none : {R"({"zenflow":{}})", R"({"zenflow":{},"dataloader_len":0})",
-                           R"({"zenflow":{"steps_per_epoch":0}})", R"({"zenflow":{"steps_per_epoch":-5}})",
-                           R"({"zenflow":{"steps_per_epoch":null}})", R"({"zenflow":{"steps_per_epoch":"auto"}})",
-                           R"({"zenflow":{"steps_per_epoch":10.5}})", R"({"zenflow":7})"}) {
+  for (const char* none :
+       {R"({"zenflow":{}})", R"({"zenflow":{},"dataloader_len":0})", R"({"zenflow":{"steps_per_epoch":0}})",
+        R"({"zenflow":{"steps_per_epoch":-5}})", R"({"zenflow":{"steps_per_epoch":null}})",
+        R"({"zenflow":{"steps_per_epoch":"auto"}})", R"({"zenflow":{"steps_per_epoch":10.5}})",
+        R"({"zenflow":7})"}) {
     EXPECT_EQ(known_epoch_length(case_of(none)), std::nullopt) << none;
   }
 }

@@ -1,6 +1,6 @@
 // The profile diff: change descriptions, and the fix commit's diff holding exactly its two changes.
-#include "harness/minimal_order.hpp"
 #include "harness/profile_diff.hpp"
+#include "harness/minimal_order.hpp"
 #include "reference/py_json.hpp"
 #include "test_support.hpp"
 
@@ -21,15 +21,17 @@ TEST(DescribeChange, emptyWhenOnlyTheProfileNameDiffers) {
 TEST(DescribeChange, anOutcomeChangeIsDescribedAlone) {
   EXPECT_EQ(change("pr-8456-4ffc94ea", "pr-8456", R"({"zenflow":{"steps_per_epoch":0}})"),
             "outcome ok -> config_error (ValidationError)");
-  EXPECT_EQ(change("deepspeed-8274", "pr-8456", R"({"zenflow":{"select_interval":5}})"), "outcome init_error (Warning) -> ok");
+  EXPECT_EQ(change("deepspeed-8274", "pr-8456", R"({"zenflow":{"select_interval":5}})"),
+            "outcome init_error (Warning) -> ok");
 }
 
 TEST(DescribeChange, valuesByClassSelectionsByCountWarningsByID) {
   EXPECT_EQ(change("pr-8456-4ffc94ea", "pr-8456", R"({"zenflow":{},"dataloader_len":0})"),
             "steps_per_epoch 0 -> unset; warnings +select-interval-never-repeats");
-  EXPECT_EQ(change("pr-8456-4ffc94ea", "pr-8456", R"({"zenflow":{"steps_per_epoch":1},"dataloader_len":0})"),
-            "select_interval 0 -> positive; engine select_interval 0 -> positive; steps_per_epoch 0 -> positive; "
-            "selections once -> repeats");
+  EXPECT_EQ(
+      change("pr-8456-4ffc94ea", "pr-8456", R"({"zenflow":{"steps_per_epoch":1},"dataloader_len":0})"),
+      "select_interval 0 -> positive; engine select_interval 0 -> positive; steps_per_epoch 0 -> positive; "
+      "selections once -> repeats");
   EXPECT_EQ(change("deepspeed-8274", "pr-8456-4ffc94ea", R"({"zenflow":{"steps_per_epoch":10}})"),
             "engine select_interval 0 -> positive");
   EXPECT_EQ(describe_change(eval("pr-8456", R"({"zenflow":{"select_strategy":"step","select_interval":10}})"),
@@ -68,7 +70,8 @@ TEST(ProfileDiff, fixCommitChangesOnlyStepsPerEpochBelowOneAndTheEmptyDataloader
   ASSERT_FALSE(diff.groups.empty());
   EXPECT_EQ(diff.groups.front().change, "outcome ok -> config_error (ValidationError)");
   EXPECT_EQ(diff.groups.front().example, testing::case_of(R"({"zenflow":{"steps_per_epoch":0}})"));
-  for (std::size_t i = 1; i < diff.groups.size(); ++i) EXPECT_GE(diff.groups[i - 1].count, diff.groups[i].count);
+  for (std::size_t i = 1; i < diff.groups.size(); ++i)
+    EXPECT_GE(diff.groups[i - 1].count, diff.groups[i].count);
 }
 
 TEST(ProfileDiff, aProfileAgreesWithItselfAndTheJsonListsAGroupPerLine) {

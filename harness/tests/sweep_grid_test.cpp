@@ -1,7 +1,7 @@
 // The sweep grid: big enough, every case distinct, decoding deterministic, and the documented
 // values present.
-#include "harness/minimal_order.hpp"
 #include "harness/sweep_grid.hpp"
+#include "harness/minimal_order.hpp"
 #include "test_support.hpp"
 
 #include <set>
@@ -70,7 +70,8 @@ TEST(SweepGrid, coversEveryStageDataloaderAndStrategy) {
   grid().for_each([&](const Case& c) {
     stages.insert(c.stage);
     lens.insert(c.dataloader_len);
-    if (const py::Value* s = key(c, "select_strategy"); s && s->as<py::Str>()) strategies.insert(s->as<py::Str>()->text);
+    if (const py::Value* s = key(c, "select_strategy"); s && s->as<py::Str>())
+      strategies.insert(s->as<py::Str>()->text);
   });
   EXPECT_EQ(stages, (std::set<int>{1, 2, 3}));
   EXPECT_EQ(lens, (std::set<std::optional<std::int64_t>>{std::nullopt, 0, 1, 3, 10, INT64_MAX}));
@@ -87,12 +88,15 @@ TEST(SweepGrid, reachesHugeNegativeWrongTypedAndNonObjectValues) {
     const py::Value* v = key(c, "full_warm_up_rounds");
     return v && v->as<py::Int>() && *v->as<py::Int>() == 50;  // beyond the 40-step horizon
   }));
-  for (std::string_view field : {"select_interval", "update_interval", "steps_per_epoch", "full_warm_up_rounds"}) {
-    for (py::Kind kind : {py::Kind::boolean, py::Kind::floating, py::Kind::string, py::Kind::list, py::Kind::dict}) {
+  for (std::string_view field :
+       {"select_interval", "update_interval", "steps_per_epoch", "full_warm_up_rounds"}) {
+    for (py::Kind kind :
+         {py::Kind::boolean, py::Kind::floating, py::Kind::string, py::Kind::list, py::Kind::dict}) {
       EXPECT_TRUE(some_case([&](const Case& c) {
         const py::Value* v = key(c, field);
         return v && v->kind() == kind;
-      })) << field << " kind " << static_cast<int>(kind);
+      })) << field
+          << " kind " << static_cast<int>(kind);
     }
   }
   EXPECT_TRUE(some_case([](const Case& c) { return key(c, "foo") != nullptr; }));

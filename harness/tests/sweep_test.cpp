@@ -1,8 +1,8 @@
 // The sweep: counting and minimal examples on a small grid, the JSON layout, and the known findings
 // the issue names, asserted per profile with their minimal counterexamples.
+#include "harness/sweep.hpp"
 #include "harness/invariants.hpp"
 #include "harness/minimal_order.hpp"
-#include "harness/sweep.hpp"
 #include "reference/py_json.hpp"
 #include "test_support.hpp"
 
@@ -35,7 +35,8 @@ void expect_breaks(const std::string& profile, std::string_view invariant, std::
 
 TEST(Sweep, countsEveryBreakingCaseAndKeepsTheSimplest) {
   GridBlock b{"probe", {}, {}, {std::nullopt}, {2}};
-  b.axes.push_back(EntryAxis{{py::Dict::Entry{py::Str{"steps_per_epoch"}, -5}, py::Dict::Entry{py::Str{"steps_per_epoch"}, -1},
+  b.axes.push_back(EntryAxis{{py::Dict::Entry{py::Str{"steps_per_epoch"}, -5},
+                              py::Dict::Entry{py::Str{"steps_per_epoch"}, -1},
                               py::Dict::Entry{py::Str{"steps_per_epoch"}, 10}, std::nullopt}});
   SweepGrid grid({b});
   SweepReport r = sweep(grid, testing::profile("deepspeed-8274"));
@@ -74,7 +75,8 @@ TEST(Sweep, jsonHasProfileCasesAndOneFindingPerLine) {
 TEST(KnownFindings, deepspeed8274) {
   expect_finding("deepspeed-8274", "reselects-or-warns", R"({"zenflow":{}})");
   expect_finding("deepspeed-8274", "warnings-do-not-abort", R"({"zenflow":{"select_interval":0}})");
-  expect_breaks("deepspeed-8274", "warnings-do-not-abort", R"({"zenflow":{"select_strategy":"auto","select_interval":5}})");
+  expect_breaks("deepspeed-8274", "warnings-do-not-abort",
+                R"({"zenflow":{"select_strategy":"auto","select_interval":5}})");
   expect_finding("deepspeed-8274", "interval-not-negative", R"({"zenflow":{"steps_per_epoch":-5}})");
   expect_finding("deepspeed-8274", "engine-and-optimizer-agree", R"({"zenflow":{"steps_per_epoch":1}})");
   expect_breaks("deepspeed-8274", "engine-and-optimizer-agree", R"({"zenflow":{"steps_per_epoch":10}})");
@@ -94,7 +96,8 @@ TEST(KnownFindings, pr8456FinalClosesThemButStillBreaksThroughStepAndWarmUp) {
                            R"({"zenflow":{},"dataloader_len":0})", R"({"zenflow":{}})"}) {
     Case c = case_of(json);
     auto names = violations(c, evaluate(c, testing::profile("pr-8456")));
-    for (std::string_view inv : {"reselects-or-warns", "interval-not-negative", "engine-and-optimizer-agree"}) {
+    for (std::string_view inv :
+         {"reselects-or-warns", "interval-not-negative", "engine-and-optimizer-agree"}) {
       EXPECT_EQ(std::find(names.begin(), names.end(), inv), names.end()) << json << " " << inv;
     }
   }
@@ -102,12 +105,15 @@ TEST(KnownFindings, pr8456FinalClosesThemButStillBreaksThroughStepAndWarmUp) {
   expect_no_finding("pr-8456", "epoch-means-epochs");
   expect_no_finding("pr-8456", "warnings-do-not-abort");
   // ...but the new findings about the final PR:
-  expect_finding("pr-8456", "reselects-or-warns", R"({"zenflow":{"select_strategy":"step","select_interval":0}})");
-  expect_finding("pr-8456", "interval-not-negative", R"({"zenflow":{"select_strategy":"step","select_interval":-5}})");
+  expect_finding("pr-8456", "reselects-or-warns",
+                 R"({"zenflow":{"select_strategy":"step","select_interval":0}})");
+  expect_finding("pr-8456", "interval-not-negative",
+                 R"({"zenflow":{"select_strategy":"step","select_interval":-5}})");
   expect_finding("pr-8456", "selects-at-least-once", R"({"zenflow":{"full_warm_up_rounds":-1}})");
   expect_finding("pr-8456", "setup-never-raises", R"({"zenflow":{"offload":true}})");
-  expect_breaks("pr-8456", "setup-never-raises",
-                R"({"zenflow":{"select_strategy":"epoch","select_interval":1,"update_interval":4},"dataloader_len":3})");
+  expect_breaks(
+      "pr-8456", "setup-never-raises",
+      R"({"zenflow":{"select_strategy":"epoch","select_interval":1,"update_interval":4},"dataloader_len":3})");
   expect_breaks("pr-8456", "setup-never-raises", R"({"zenflow":{"select_strategy":"step"}})");
 }
 

@@ -36,7 +36,8 @@ inline Result eval(std::string_view profile_name, std::string_view case_json) {
 inline const SweepReport& swept(const std::string& profile_name) {
   static std::map<std::string, SweepReport> cache;
   auto it = cache.find(profile_name);
-  if (it == cache.end()) it = cache.emplace(profile_name, sweep(SweepGrid::builtin(), profile(profile_name))).first;
+  if (it == cache.end())
+    it = cache.emplace(profile_name, sweep(SweepGrid::builtin(), profile(profile_name))).first;
   return it->second;
 }
 

@@ -39,12 +39,14 @@ TEST_P(ThreadTable, rowsGiveTheThreadsNumbers) {
   auto cases = thread_cases(40);
   ASSERT_EQ(cases.size(), expected.size());
   for (const TableCase& tc : cases) {
-    EXPECT_EQ(compact_result_cell(evaluate(tc.c, p)), expected.at(tc.label)) << GetParam() << ": " << tc.label;
+    EXPECT_EQ(compact_result_cell(evaluate(tc.c, p)), expected.at(tc.label))
+        << GetParam() << ": " << tc.label;
   }
 }
 
 INSTANTIATE_TEST_SUITE_P(Profiles, ThreadTable,
-                         ::testing::Values("deepspeed-edaa722", "deepspeed-8274", "pr-8456-4ffc94ea", "pr-8456"),
+                         ::testing::Values("deepspeed-edaa722", "deepspeed-8274", "pr-8456-4ffc94ea",
+                                           "pr-8456"),
                          [](const auto& info) {
                            std::string n = info.param;
                            for (char& c : n) c = c == '-' ? '_' : c;
@@ -68,22 +70,28 @@ TEST(ThreadTableCells, stepsChangeTheCountsAndErrorsFillTheRow) {
   Result rejected = evaluate(cases[6].c, testing::profile("pr-8456"));  // steps_per_epoch 0
   EXPECT_EQ(result_cells(rejected), (std::vector<std::string>{"config_error (ValidationError)", "-", "-"}));
   Result both = testing::eval("pr-8456", R"({"zenflow":{"select_interval":5}})");
-  EXPECT_EQ(result_cells(both)[2], "yes (auto-overrides-integer-select_interval, select-interval-never-repeats)");
+  EXPECT_EQ(result_cells(both)[2],
+            "yes (auto-overrides-integer-select_interval, select-interval-never-repeats)");
 }
 
 TEST(ThreadTableRender, oneProfileGetsResultColumnsSeveralGetAColumnEach) {
   auto cases = thread_cases(40);
   std::string one = render_thread_table(cases, {testing::profile("pr-8456")}, 40, TableFormat::markdown);
-  EXPECT_NE(one.find("| case | strategy | interval | epoch length known | resolved select_interval | selections in 40 "
-                     "steps | warning |"),
-            std::string::npos);
-  EXPECT_NE(one.find("| steps_per_epoch -5 | auto (default) | auto (default) | no | config_error (ValidationError) | - | - |"),
+  EXPECT_NE(
+      one.find(
+          "| case | strategy | interval | epoch length known | resolved select_interval | selections in 40 "
+          "steps | warning |"),
+      std::string::npos);
+  EXPECT_NE(one.find("| steps_per_epoch -5 | auto (default) | auto (default) | no | config_error "
+                     "(ValidationError) | - | - |"),
             std::string::npos);
   std::string all = render_thread_table(cases, builtin_profiles(), 40, TableFormat::markdown);
-  EXPECT_NE(all.find("| deepspeed-edaa722 | deepspeed-8274 | pr-8456-4ffc94ea | pr-8456 |"), std::string::npos);
-  EXPECT_NE(all.find("| dataloader of length 0 | auto (default) | auto (default) | no | 0 / 1 / no | 0 / 1 / no | "
-                     "0 / 1 / no | 0 / 1 / yes |"),
+  EXPECT_NE(all.find("| deepspeed-edaa722 | deepspeed-8274 | pr-8456-4ffc94ea | pr-8456 |"),
             std::string::npos);
+  EXPECT_NE(
+      all.find("| dataloader of length 0 | auto (default) | auto (default) | no | 0 / 1 / no | 0 / 1 / no | "
+               "0 / 1 / no | 0 / 1 / yes |"),
+      std::string::npos);
   EXPECT_EQ(std::count(all.begin(), all.end(), '\n'), 12);
 }
 
