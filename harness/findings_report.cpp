@@ -71,11 +71,12 @@ std::string render_findings_report(const SweepReport& report, const Profile& pro
   std::string title = "ZenFlow findings under " + report.profile;
   std::string out = format == TableFormat::markdown ? "# " + title + "\n\n"
                                                     : title + "\n" + std::string(title.size(), '#') + "\n\n";
-  out +=
-      "Profile: " + std::string(profile.summary) + ". zfcheck evaluated the " + std::to_string(report.cases) +
-      " cases of its sweep grid through the reference model; " + std::to_string(report.findings.size()) +
-      (report.findings.size() == 1 ? " invariant is" : " invariants are") +
-      " broken. Each section gives the simplest case that breaks it (fewest keys, then smallest values).\n\n";
+  out += "Profile: " + std::string(profile.summary) + ". zfcheck evaluated the " +
+         std::to_string(report.cases) + " cases of its sweep grid through the reference model; " +
+         std::to_string(report.findings.size()) +
+         (report.findings.size() == 1 ? " invariant is" : " invariants are") +
+         " broken. Each section gives the simplest case that breaks it (fewest keys written, then values of "
+         "the declared types, then the smallest values).\n\n";
   for (std::size_t i = 0; i < report.findings.size(); ++i)
     out += section(i + 1, report.findings[i], report.cases, format);
   return out;
