@@ -98,7 +98,7 @@ std::string warning_line(SetupWarning warning) {
   return std::string(warning_id(warning)) + ": " + std::string(warning_text(warning));
 }
 
-void write_result(std::string& out, const Result& r) {
+void write_result(std::string& out, const Result& r, const ExtraKeys& extra) {
   py::ObjectWriter o(out);
   if (r.id) py::write_json_string(o.key("id"), r.id->text);
   py::write_json_string(o.key("profile"), r.profile);
@@ -123,6 +123,7 @@ void write_result(std::string& out, const Result& r) {
   }
   selections += ']';
   py::write_json_int(o.key("selection_count"), static_cast<std::int64_t>(r.selections.size()));
+  if (extra) extra(o);
   o.close();
 }
 

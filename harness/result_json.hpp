@@ -3,13 +3,19 @@
 
 #include "harness/case_io.hpp"
 #include "reference/evaluate.hpp"
+#include "reference/py_json.hpp"
+
+#include <functional>
 
 #include <string>
 
 namespace zfcheck {
 
-// Appends the result's JSON object (no newline).
-void write_result(std::string& out, const Result& result);
+// Writes further keys into a result object (zfcheck check's "violations").
+using ExtraKeys = std::function<void(py::ObjectWriter&)>;
+
+// Appends the result's JSON object (no newline), with `extra` keys after the format's own.
+void write_result(std::string& out, const Result& result, const ExtraKeys& extra = {});
 // The same object as a Python value, for comparisons.
 py::Value result_to_value(const Result& result);
 

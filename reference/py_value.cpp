@@ -52,8 +52,15 @@ void Dict::set(Str key, Value value) {
 }
 
 const Value* Dict::find(std::string_view key) const {
-  std::ptrdiff_t at = position(Str{std::string(key)});
-  return at < 0 ? nullptr : &entries_[static_cast<std::size_t>(at)].second;
+  if (index_) {
+    std::ptrdiff_t at = position(Str{std::string(key)});
+    return at < 0 ? nullptr : &entries_[static_cast<std::size_t>(at)].second;
+  }
+  // The common small dict: compare in place rather than build a Str for the key.
+  for (const auto& entry : entries_) {
+    if (!entry.first.lone_surrogate && entry.first.text == key) return &entry.second;
+  }
+  return nullptr;
 }
 
 Value* Dict::find_mutable(std::string_view key) { return const_cast<Value*>(std::as_const(*this).find(key)); }

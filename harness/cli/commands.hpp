@@ -15,5 +15,12 @@ void add_eval_command(CLI::App& app, int& exit_code);
 void add_generate_command(CLI::App& app, int& exit_code);
 void add_profiles_command(CLI::App& app, int& exit_code);
 void add_topk_command(CLI::App& app, int& exit_code);
+void add_invariants_command(CLI::App& app, int& exit_code);
+void add_check_command(CLI::App& app, int& exit_code);
+void add_grid_command(CLI::App& app, int& exit_code);
+void add_sweep_command(CLI::App& app, int& exit_code);
+void add_table_command(CLI::App& app, int& exit_code);
+void add_diff_command(CLI::App& app, int& exit_code);
+void add_report_command(CLI::App& app, int& exit_code);
 
 }  // namespace zfcheck::cli

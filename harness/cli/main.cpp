@@ -14,6 +14,13 @@ int main(int argc, char** argv) {
   zfcheck::cli::add_generate_command(app, exit_code);
   zfcheck::cli::add_profiles_command(app, exit_code);
   zfcheck::cli::add_topk_command(app, exit_code);
+  zfcheck::cli::add_invariants_command(app, exit_code);
+  zfcheck::cli::add_check_command(app, exit_code);
+  zfcheck::cli::add_grid_command(app, exit_code);
+  zfcheck::cli::add_sweep_command(app, exit_code);
+  zfcheck::cli::add_table_command(app, exit_code);
+  zfcheck::cli::add_diff_command(app, exit_code);
+  zfcheck::cli::add_report_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,52 @@
+// `zfcheck check`: `eval` plus, on each result, the names of the invariants it breaks.
+#include "harness/cli/case_stream.hpp"
+#include "harness/cli/commands.hpp"
+#include "harness/invariants.hpp"
+
+#include <memory>
+
+namespace zfcheck::cli {
+
+namespace {
+
+struct CheckOptions {
+  std::string profile{kDefaultProfile};
+  std::string input = "-";
+};
+
+// The "violations" key of eval-format.md: [] for a line that is not a case.
+bool add_violations(const Case* c, const Result& r, py::ObjectWriter& out) {
+  std::string& list = out.key("violations");
+  list += '[';
+  bool broken = false;
+  if (c != nullptr) {
+    for (std::string_view name : violations(*c, r)) {
+      if (broken) list += ',';
+      py::write_json_string(list, name);
+      broken = true;
+    }
+  }
+  list += ']';
+  return broken;
+}
+
+}  // namespace
+
+void add_check_command(CLI::App& app, int& exit_code) {
+  auto opts = std::make_shared<CheckOptions>();
+  CLI::App* cmd =
+      app.add_subcommand("check", "Like eval, with the invariants each result breaks (\"violations\")");
+  cmd->add_option("--profile", opts->profile,
+                  "Behaviour profile, optionally with switch overrides (NAME:switch=on|off,...)")
+      ->capture_default_str();
+  cmd->add_option("input", opts->input, "Cases file, or - for standard input")->capture_default_str();
+  cmd->footer(
+      "Each output line is eval's result with one more key, \"violations\": the names of the invariants\n"
+      "(zfcheck invariants) that the result breaks, [] when none.\n"
+      "Exit status: 0 no result breaks an invariant, 1 some result does, 2 some line was not a case (or bad "
+      "usage).");
+  cmd->callback(
+      [opts, &exit_code] { exit_code = stream_cases("check", opts->profile, opts->input, add_violations); });
+}
+
+}  // namespace zfcheck::cli

@@ -1,0 +1,37 @@
+// `zfcheck grid`: the sweep grid as eval-format case lines, to run elsewhere (e.g. zf_upstream.py).
+#include "harness/case_io.hpp"
+#include "harness/cli/commands.hpp"
+#include "harness/sweep_grid.hpp"
+#include "reference/py_json.hpp"
+
+#include <iostream>
+
+namespace zfcheck::cli {
+
+namespace {
+
+int run_grid() {
+  std::string out;
+  std::uint64_t index = 0;
+  SweepGrid::builtin().for_each([&](const Case& c) {
+    Case named = c;
+    named.id = py::Str{std::to_string(index++)};
+    out.clear();
+    py::write_json(out, case_to_value(named));
+    out += '\n';
+    std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
+  });
+  std::cout.flush();
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_grid_command(CLI::App& app, int& exit_code) {
+  CLI::App* cmd = app.add_subcommand("grid", "Print the sweep grid's cases as eval-format JSON lines");
+  cmd->footer(
+      "Each line is one case, its id the grid index. The grid is documented in harness/sweep_grid.hpp.");
+  cmd->callback([&exit_code] { exit_code = run_grid(); });
+}
+
+}  // namespace zfcheck::cli

@@ -1,0 +1,49 @@
+// `zfcheck report`: a profile's sweep findings as text to paste into an upstream issue.
+#include "harness/cli/commands.hpp"
+#include "harness/cli/profile_choice.hpp"
+#include "harness/findings_report.hpp"
+
+#include <iostream>
+#include <memory>
+
+namespace zfcheck::cli {
+
+namespace {
+
+struct ReportOptions {
+  ProfileChoice profiles;
+  std::string format = "markdown";
+};
+
+int run_report(const ReportOptions& opts) {
+  auto profiles = chosen_profiles(opts.profiles);
+  if (!profiles) {
+    std::cerr << "zfcheck report: " << profiles.error() << "\n";
+    return kExitUsage;
+  }
+  const Profile& profile = profiles->front();
+  const SweepGrid& grid = SweepGrid::builtin();
+  Progress progress = Progress::on_terminal("sweep " + profile.name, grid.size());
+  SweepReport report = sweep(grid, profile, &progress);
+  std::cout << render_findings_report(report, profile, *parse_table_format(opts.format));
+  std::cout.flush();
+  return report.findings.empty() ? kExitOk : kExitFinding;
+}
+
+}  // namespace
+
+void add_report_command(CLI::App& app, int& exit_code) {
+  auto opts = std::make_shared<ReportOptions>();
+  CLI::App* cmd = app.add_subcommand("report", "A profile's sweep findings as paste-able markdown");
+  add_profile_choice(cmd, opts->profiles, false);
+  cmd->add_option("--format", opts->format, "markdown or text")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"markdown", "text"}));
+  cmd->footer(
+      "Per finding: the invariant, the minimal config as a DeepSpeed JSON snippet, what happens, and the\n"
+      "example's row of the thread's table.\n"
+      "Exit status: 0 no finding, 1 some finding reported, 2 bad usage.");
+  cmd->callback([opts, &exit_code] { exit_code = run_report(*opts); });
+}
+
+}  // namespace zfcheck::cli

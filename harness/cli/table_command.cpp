@@ -1,0 +1,55 @@
+// `zfcheck table`: the PR #8456 thread's resolution table, every row evaluated through the model.
+#include "harness/case_io.hpp"
+#include "harness/cli/commands.hpp"
+#include "harness/cli/profile_choice.hpp"
+#include "harness/thread_table.hpp"
+
+#include <iostream>
+#include <memory>
+
+namespace zfcheck::cli {
+
+namespace {
+
+struct TableOptions {
+  ProfileChoice profiles;
+  std::int64_t steps = 40;
+  std::string format = "text";
+};
+
+int run_table(const TableOptions& opts) {
+  auto profiles = chosen_profiles(opts.profiles);
+  if (!profiles) {
+    std::cerr << "zfcheck table: " << profiles.error() << "\n";
+    return kExitUsage;
+  }
+  TableFormat format = *parse_table_format(opts.format);
+  if (profiles->size() > 1) {
+    std::cout << "cells: resolved select_interval / selections in " << opts.steps
+              << " micro-steps / warning (stage 2)\n\n";
+  }
+  std::cout << render_thread_table(thread_cases(opts.steps), *profiles, opts.steps, format);
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_table_command(CLI::App& app, int& exit_code) {
+  auto opts = std::make_shared<TableOptions>();
+  CLI::App* cmd =
+      app.add_subcommand("table", "The PR #8456 thread's resolution table, computed by the model");
+  add_profile_choice(cmd, opts->profiles, true);
+  cmd->add_option("--steps", opts->steps, "Micro-steps to count selections over")
+      ->capture_default_str()
+      ->check(CLI::Range(std::int64_t{0}, kMaxMicroSteps));
+  cmd->add_option("--format", opts->format, "text or markdown")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"text", "markdown"}));
+  cmd->footer(
+      "Rows: the thread's (auto/auto and epoch/1 with and without a dataloader of 10, step/10), the\n"
+      "reviewer's steps_per_epoch probe (unset, 0, -5, 10) and the empty dataloader, at ZeRO stage 2.\n"
+      "With --all-profiles each profile gets a column: resolved select_interval / selections / warning.");
+  cmd->callback([opts, &exit_code] { exit_code = run_table(*opts); });
+}
+
+}  // namespace zfcheck::cli

@@ -1,0 +1,52 @@
+// The findings report: a section per finding with the invariant, a pasteable config and the table row.
+#include "harness/findings_report.hpp"
+#include "reference/py_json.hpp"
+#include "test_support.hpp"
+
+namespace zfcheck {
+namespace {
+
+TEST(DeepSpeedConfig, wrapsTheBlockAsAUserWritesIt) {
+  EXPECT_EQ(
+      deepspeed_config_json(testing::case_of(R"({"zenflow":{"steps_per_epoch":0},"stage":3})")),
+      R"({"zero_optimization":{"stage":3,"offload_optimizer":{"device":"cpu"},"zenflow":{"steps_per_epoch":0}}})");
+  // Values JSON cannot spell stay in Python's dialect, which json.loads (DeepSpeed's reader) accepts.
+  auto text =
+      deepspeed_config_json(testing::case_of(R"({"zenflow":{"topk_ratio":NaN,"x":1180591620717411303424}})"));
+  EXPECT_NE(text.find("NaN"), std::string::npos);
+  EXPECT_NE(text.find("1180591620717411303424"), std::string::npos);
+}
+
+TEST(FindingsReport, markdownHasASectionPerFindingWithSnippetAndRow) {
+  const SweepReport& r = testing::swept("pr-8456-4ffc94ea");
+  std::string md = render_findings_report(r, testing::profile("pr-8456-4ffc94ea"), TableFormat::markdown);
+  EXPECT_EQ(md.rfind("# ZenFlow findings under pr-8456-4ffc94ea\n", 0), 0u);
+  std::size_t sections = 0;
+  for (std::size_t at = md.find("\n## "); at != std::string::npos; at = md.find("\n## ", at + 1)) ++sections;
+  EXPECT_EQ(sections, r.findings.size());
+  for (const Finding& f : r.findings) {
+    EXPECT_NE(md.find("`" + f.invariant + "`"), std::string::npos) << f.invariant;
+    EXPECT_NE(md.find("```json\n" + deepspeed_config_json(f.example) + "\n```"), std::string::npos)
+        << f.invariant;
+    EXPECT_NE(md.find("Broken by " + std::to_string(f.count) + " of the "), std::string::npos) << f.invariant;
+  }
+  EXPECT_NE(md.find("| minimal example | auto (default) | auto (default) | no | 0 | 1 | no |"),
+            std::string::npos);
+  EXPECT_NE(md.find("`deepspeed.initialize()` called without `training_data=`"), std::string::npos);
+}
+
+TEST(FindingsReport, textFormatHasNoMarkdownAndNamesTheDataloader) {
+  SweepReport r{
+      "pr-8456",
+      7,
+      {Finding{"reselects-or-warns", 2, testing::case_of(R"({"zenflow":{},"dataloader_len":0})"), {}}}};
+  r.findings[0].result = evaluate(r.findings[0].example, testing::profile("pr-8456-4ffc94ea"));
+  std::string text = render_findings_report(r, testing::profile("pr-8456"), TableFormat::text);
+  EXPECT_EQ(text.find("```"), std::string::npos);
+  EXPECT_EQ(text.find("| "), std::string::npos);
+  EXPECT_NE(text.find("whose dataloader has 0 batches"), std::string::npos);
+  EXPECT_NE(text.find("1 invariant is broken"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace zfcheck

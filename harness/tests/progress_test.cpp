@@ -1,0 +1,34 @@
+// Progress lines: only with a sink, only after the delay, cleared at the end.
+#include "harness/progress.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace zfcheck {
+namespace {
+
+TEST(Progress, printsNothingWithoutASinkOrBeforeTheDelay) {
+  Progress silent("sweep", 10, nullptr, Progress::Clock::duration::zero());
+  silent.update(5);
+  silent.finish();
+  std::ostringstream out;
+  Progress later("sweep", 10, &out, std::chrono::hours(1));
+  later.update(5);
+  later.finish();
+  EXPECT_EQ(out.str(), "");
+}
+
+TEST(Progress, overwritesOneLineAndClearsItAtTheEnd) {
+  std::ostringstream out;
+  Progress p("sweep x", 200, &out, Progress::Clock::duration::zero());
+  p.update(50);
+  p.update(100);
+  EXPECT_EQ(out.str(), "\rsweep x: 50/200 cases (25%)\rsweep x: 100/200 cases (50%)");
+  p.finish();
+  EXPECT_EQ(out.str().back(), '\r');
+  EXPECT_EQ(out.str().find('\n'), std::string::npos);
+}
+
+}  // namespace
+}  // namespace zfcheck

@@ -1,0 +1,51 @@
+// Helpers the harness tests share: cases from JSON text, profiles by name, one sweep per profile.
+#pragma once
+
+#include "harness/case_io.hpp"
+#include "harness/sweep.hpp"
+#include "harness/sweep_grid.hpp"
+#include "reference/profile.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace zfcheck::testing {
+
+// The case a JSON line describes; a test's own typo is a test failure (thrown).
+inline Case case_of(std::string_view json) {
+  auto c = parse_case(json);
+  if (!c) throw std::invalid_argument("bad test case " + std::string(json) + ": " + c.error().reason);
+  return *c;
+}
+
+inline Profile profile(std::string_view name) {
+  auto p = find_profile(name);
+  if (!p) throw std::invalid_argument(p.error());
+  return *p;
+}
+
+inline Result eval(std::string_view profile_name, std::string_view case_json) {
+  return evaluate(case_of(case_json), profile(profile_name));
+}
+
+// The built-in grid swept under a profile, once per test program.
+inline const SweepReport& swept(const std::string& profile_name) {
+  static std::map<std::string, SweepReport> cache;
+  auto it = cache.find(profile_name);
+  if (it == cache.end())
+    it = cache.emplace(profile_name, sweep(SweepGrid::builtin(), profile(profile_name))).first;
+  return it->second;
+}
+
+inline const Finding* finding(const SweepReport& report, std::string_view invariant) {
+  for (const Finding& f : report.findings) {
+    if (f.invariant == invariant) return &f;
+  }
+  return nullptr;
+}
+
+}  // namespace zfcheck::testing
