@@ -5,6 +5,7 @@
 #include "harness/line_reader.hpp"
 #include "harness/result_json.hpp"
 #include "harness/shell_quote.hpp"
+#include "harness/sweep_grid.hpp"
 #include "harness/upstream_runner.hpp"
 #include "properties/generators.hpp"
 #include "reference/py_json.hpp"
@@ -26,6 +27,7 @@ struct ConformanceOptions {
   bool worktree = false;
   std::string profile{kDefaultProfile};
   std::string cases;
+  bool sweep = false;
   std::size_t generated = 0;
   std::uint64_t seed = 1;
 };
@@ -68,19 +70,25 @@ int run_conformance(const ConformanceOptions& opts) {
     }
     runner_opts.rev = rev;
   }
-  if ((opts.generated > 0) == !opts.cases.empty()) {
-    std::cerr << "zfcheck conformance: give exactly one of --cases FILE or --generated N\n";
+  if ((opts.generated > 0) + opts.sweep + !opts.cases.empty() != 1) {
+    std::cerr << "zfcheck conformance: give exactly one of --cases FILE, --sweep or --generated N\n";
     return kExitUsage;
   }
 
   TempCases temp;
   std::string cases_path = opts.cases;
   std::string source;
-  if (opts.generated > 0) {
+  if (opts.generated > 0 || opts.sweep) {
     std::ofstream out(temp.path());
-    gen::sample_cases(opts.seed, opts.generated, [&](const Case& c) { out << py::to_json(case_to_value(c)) << "\n"; });
+    auto write = [&](const Case& c) { out << py::to_json(case_to_value(c)) << "\n"; };
+    if (opts.sweep) {
+      SweepGrid::builtin().for_each(write);
+      source = "the sweep grid (" + std::to_string(SweepGrid::builtin().size()) + " cases)";
+    } else {
+      gen::sample_cases(opts.seed, opts.generated, write);
+      source = std::to_string(opts.generated) + " generated cases (seed " + std::to_string(opts.seed) + ")";
+    }
     cases_path = temp.path();
-    source = std::to_string(opts.generated) + " generated cases (seed " + std::to_string(opts.seed) + ")";
   } else if (opts.cases == "-") {
     std::ofstream(temp.path()) << std::cin.rdbuf();
     cases_path = temp.path();
@@ -161,7 +169,10 @@ void add_conformance_command(CLI::App& app, int& exit_code) {
       ->excludes(rev);
   cmd->add_option("--profile", opts->profile, "behaviour profile of the model")->capture_default_str();
   auto cases = cmd->add_option("--cases", opts->cases, "eval-format cases file, or - for standard input");
-  cmd->add_option("--generated", opts->generated, "draw N cases from the property generators")->excludes(cases);
+  auto sweep = cmd->add_flag("--sweep", opts->sweep, "the sweep grid's cases (zfcheck grid)")->excludes(cases);
+  cmd->add_option("--generated", opts->generated, "draw N cases from the property generators")
+      ->excludes(cases)
+      ->excludes(sweep);
   cmd->add_option("--seed", opts->seed, "seed for --generated")->capture_default_str();
   cmd->add_option("--python", opts->runner.python, "Python 3 with pydantic 2")->capture_default_str();
   cmd->add_option("--runner", opts->runner.script, "runner script (default: the copy built into zfcheck)");

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # ctest: the model against the real DeepSpeed code in $DEEPSPEED_SRC (a clone of deepspeedai/DeepSpeed
-# with refs/pull/8274/head fetched), on generated cases for both upstream profiles; skipped without it.
+# with refs/pull/8274/head fetched), on the sweep grid and generated cases for both upstream profiles;
+# skipped without it.
 set -u
 zfcheck=$1
 cases=${ZFCHECK_E2E_CASES:-20000}
@@ -10,6 +11,7 @@ if [ -z "${DEEPSPEED_SRC:-}" ]; then
 fi
 status=0
 for profile in deepspeed-edaa722 deepspeed-8274; do
+  "$zfcheck" conformance --deepspeed "$DEEPSPEED_SRC" --profile "$profile" --sweep || status=1
   for seed in 1 2; do
     "$zfcheck" conformance --deepspeed "$DEEPSPEED_SRC" --profile "$profile" --generated "$cases" --seed "$seed" \
       || status=1
