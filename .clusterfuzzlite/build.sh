@@ -13,4 +13,4 @@ for options in "$src"/fuzz/*.options; do
   cp "$build/fuzz/$target" "$options" "$OUT/"
   (cd "$src/corpus/fuzz/$target" && cmake -E tar cf "$OUT/${target}_seed_corpus.zip" --format=zip -- *)
 done
-cp "$src/fuzz/zenflow.dict" "$OUT/"
+cp "$src"/fuzz/*.dict "$OUT/"

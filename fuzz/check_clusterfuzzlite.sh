@@ -15,6 +15,7 @@ for options in "$out"/*.options; do
   mkdir -p "$work/corpus/$target"
   (cd "$work/corpus/$target" && cmake -E tar xf "$out/${target}_seed_corpus.zip")
   echo "== $target"
-  "$out/$target" -dict="$out/zenflow.dict" -max_total_time=5 "$work/corpus/$target" 2>&1 | grep -E '^Done|ERROR' 
+  dict=$out/$(sed -nE "s/^dict = (.*)/\1/p" "$options")
+  "$out/$target" -dict="$dict" -max_total_time=5 "$work/corpus/$target" 2>&1 | grep -E '^Done|ERROR' 
 done
 echo "clusterfuzzlite build: OK ($(ls "$out"/*.options | wc -l) targets)"

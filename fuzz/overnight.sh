@@ -40,7 +40,8 @@ for target in "${targets[@]}"; do
   log=$work/run-$(date +%Y%m%d-%H%M%S).log
   echo "== $target: $seconds s, $jobs jobs, log $log"
   # The working corpus comes first: libFuzzer writes new inputs there; the seeds are read only.
-  "$binary" -fork="$jobs" -max_total_time="$seconds" -dict=fuzz/zenflow.dict -ignore_crashes=1 \
+  dict=fuzz/$(sed -nE "s/^dict = (.*)/\1/p" "fuzz/$target.options")
+  "$binary" -fork="$jobs" -max_total_time="$seconds" -dict="$dict" -ignore_crashes=1 \
     -artifact_prefix="$artifacts/" -print_final_stats=1 "$work/corpus" "corpus/fuzz/$target" >"$log" 2>&1 &
   pid=$!
   while kill -0 $pid 2>/dev/null; do

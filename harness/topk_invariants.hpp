@@ -4,6 +4,7 @@
 #include "reference/topk_answer.hpp"
 #include "reference/topk_problem.hpp"
 
+#include <array>
 #include <span>
 #include <string>
 #include <string_view>
@@ -35,5 +36,16 @@ std::span<const TopkInvariant> topk_invariants();
 // every-column-selectable and topk-selects-something are expected findings (straddling columns; small
 // parameters with a small ratio).
 std::vector<std::string> topk_violations(const TopkSubject& subject);
+
+// The invariants upstream's own selection is known to break (expected findings, not failures):
+// straddling columns, small parameters with a small ratio, and negative counts (a partition strictly
+// inside one column, or a (1, C) weight left out of the index buffer's size).
+inline constexpr std::array<std::string_view, 3> kUpstreamTopkFindings{
+    "topk-count-matches-ratio", "topk-selects-something", "every-column-selectable"};
+
+// Names broken by the oracle's answer (upstream's behaviour) or by a kernel's answer, in catalogue
+// order; `kernel` null means the kernel could not answer at all (topk-kernel-matches-oracle).
+std::vector<std::string> oracle_and_kernel_violations(const SelectionProblem& problem, const SelectionAnswer& oracle,
+                                                      const SelectionAnswer* kernel);
 
 }  // namespace zfcheck

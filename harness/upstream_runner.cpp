@@ -1,6 +1,7 @@
 // Process plumbing for the upstream runner: a temporary copy of the script, posix_spawn, a read pipe.
 #include "harness/upstream_runner.hpp"
 
+#include "harness/embedded_files.hpp"
 #include "harness/shell_quote.hpp"
 
 #include <cerrno>
@@ -27,7 +28,7 @@ tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOpti
     if (mkdtemp(dir_template.data()) == nullptr) return tl::unexpected("cannot create a temporary directory: " + std::string(std::strerror(errno)));
     runner.script_dir_ = dir_template;
     script = dir_template + "/zf_upstream.py";
-    std::ofstream(script) << kUpstreamRunnerScript;
+    std::ofstream(script) << upstream_runner_files().front().text;
   }
   std::vector<std::string> args{options.python, script, "--deepspeed", options.deepspeed};
   if (options.rev) {

@@ -41,7 +41,4 @@ class UpstreamRunner {
   std::string command_;
 };
 
-// The runner script built into zfcheck (harness/upstream/zf_upstream.py).
-extern const char* const kUpstreamRunnerScript;
-
 }  // namespace zfcheck

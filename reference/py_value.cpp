@@ -19,6 +19,8 @@ Dict::Dict(const Dict& other) : entries_(other.entries_) {}
 
 std::size_t Dict::size() const { return entries_.size(); }
 
+void Dict::reserve(std::size_t entries) { entries_.reserve(entries); }
+
 Dict& Dict::operator=(const Dict& other) {
   if (this != &other) {
     entries_ = other.entries_;

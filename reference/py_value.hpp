@@ -39,7 +39,7 @@ class Dict {
   Dict& operator=(Dict&&) noexcept = default;
 
   void set(Str key, Value value);
-  void reserve(std::size_t entries) { entries_.reserve(entries); }
+  void reserve(std::size_t entries);
   const Value* find(std::string_view key) const;
   Value* find_mutable(std::string_view key);
   const std::vector<Entry>& entries() const { return entries_; }

@@ -6,7 +6,6 @@
 #include "kernels/kernel_answer.hpp"
 #include "reference/topk_oracle.hpp"
 
-#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -18,26 +17,6 @@ struct TopkOptions {
   std::string impl = "oracle";
   std::string input = "-";
 };
-
-// Names broken by the oracle's answer (upstream's behaviour) or by the kernel's, in catalogue order.
-std::vector<std::string> both_violations(const SelectionProblem& problem, const SelectionAnswer& oracle,
-                                         const tl::expected<kernels::KernelOutput, Error>& kernel) {
-  auto upstream = topk_violations(TopkSubject{problem, oracle});
-  std::vector<std::string> from_kernel;
-  if (kernel) {
-    from_kernel = topk_violations(TopkSubject{problem, kernel->answer, &oracle});
-  } else {
-    from_kernel.emplace_back("topk-kernel-matches-oracle");  // the kernel could not answer at all
-  }
-  std::vector<std::string> names;
-  for (const TopkInvariant& invariant : topk_invariants()) {
-    auto named = [&](const std::vector<std::string>& list) {
-      return std::find(list.begin(), list.end(), invariant.name) != list.end();
-    };
-    if (named(upstream) || named(from_kernel)) names.emplace_back(invariant.name);
-  }
-  return names;
-}
 
 // One output line for one problem; sets `finding` when --impl both lists a violation.
 nlohmann::ordered_json answer_line(const TopkOptions& opts, const TopkLine& line, bool& finding) {
@@ -52,7 +31,8 @@ nlohmann::ordered_json answer_line(const TopkOptions& opts, const TopkLine& line
   if (!oracle) return case_error(oracle.error());
   auto out = topk_answer_to_json(line.id, *oracle);
   if (opts.impl == "both") {
-    auto violations = both_violations(line.problem, *oracle, kernels::run_kernel_cpu(line.problem));
+    auto kernel = kernels::run_kernel_cpu(line.problem);
+    auto violations = oracle_and_kernel_violations(line.problem, *oracle, kernel ? &kernel->answer : nullptr);
     finding = finding || !violations.empty();
     out["violations"] = violations;
   }

@@ -1,0 +1,65 @@
+// Fuzz target: one eval-format case line (readable corpus files) evaluated under every profile. Aborts on
+// a crash or sanitizer report, on a broken contract of the model (a result that does not serialise or
+// does not read back as itself), and on an invariant violation that is not among that profile's recorded
+// findings (corpus/findings/<profile>.json). Bytes that are not a case are a documented rejection.
+//
+// ZFCHECK_FUZZ_PLANT=<profile spec> (e.g. "pr-8456:steps_per_epoch_min_1=off") evaluates that mutant in
+// place of its base profile, against the base's findings: fuzz/self_test.sh uses it to show the target
+// finds a planted defect.
+#include "fuzz/fuzz_check.hpp"
+#include "harness/case_io.hpp"
+#include "harness/expected_findings.hpp"
+#include "harness/invariants.hpp"
+#include "harness/result_json.hpp"
+#include "reference/py_json.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <vector>
+
+namespace {
+
+struct Target {
+  zfcheck::Profile profile;
+  std::vector<std::string> recorded;  // invariants the base profile is known to break
+};
+
+std::vector<Target> targets() {
+  const char* plant = std::getenv("ZFCHECK_FUZZ_PLANT");
+  std::vector<Target> out;
+  for (const zfcheck::Profile& p : zfcheck::builtin_profiles()) {
+    zfcheck::Profile evaluated = p;
+    if (plant != nullptr) {
+      auto mutant = zfcheck::find_profile(plant);
+      if (!mutant) zfcheck::fuzz::fail("ZFCHECK_FUZZ_PLANT: " + mutant.error(), plant);
+      if (std::string_view(plant).substr(0, p.name.size() + 1) == p.name + ":") evaluated = *mutant;
+    }
+    out.push_back({evaluated, zfcheck::recorded_invariants(p.name)});
+  }
+  return out;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static const std::vector<Target> kTargets = targets();
+  std::string_view input(reinterpret_cast<const char*>(data), size);
+  auto c = zfcheck::parse_case(input);
+  if (!c) return 0;
+  for (const Target& t : kTargets) {
+    zfcheck::Result r = zfcheck::evaluate(*c, t.profile);
+    std::string text;
+    zfcheck::write_result(text, r);
+    auto reread = zfcheck::py::parse_json(text);
+    zfcheck::fuzz::check(reread && zfcheck::py::to_json(*reread) == text, "a result that does not read back: " + text,
+                         input);
+    for (std::string_view name : zfcheck::violations(*c, r)) {
+      if (std::find(t.recorded.begin(), t.recorded.end(), name) == t.recorded.end()) {
+        zfcheck::fuzz::fail("new finding: " + std::string(name) + " under " + t.profile.name + "\nresult: " + text,
+                            input);
+      }
+    }
+  }
+  return 0;
+}
