@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Shows the fuzzers can fail: config_fuzzer, started from its seed corpus, must find a planted defect
 # (a mutant of pr-8456 evaluated against pr-8456's recorded findings) within 60 seconds. Prints the time.
-# Usage: fuzz/self_test.sh [PLANT]   (default: pr-8456:steps_per_epoch_min_1=off, the fix commit's validator removed)
+# Usage: fuzz/self_test.sh [PLANT]   (default: pr-8456:engine_reads_steps_per_epoch=off, the engine copy
+# forgetting a user's steps_per_epoch again; pr-8456:warning_raises=on, the raise Warning restored, works
+# too). A plant must change which invariants the profile breaks: pr-8456 with its truth guard off, say,
+# behaves exactly as pr-8456 (the validator keeps every falsy steps_per_epoch out), so no fuzzer can see it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-plant=${1:-pr-8456:steps_per_epoch_min_1=off}
+plant=${1:-pr-8456:engine_reads_steps_per_epoch=off}
 cmake --preset fuzz >/dev/null && cmake --build --preset fuzz -j"$(nproc)" --target config_fuzzer >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
