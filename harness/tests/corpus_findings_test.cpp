@@ -30,14 +30,7 @@ TEST_P(CorpusFindings, sweepMatchesTheRecordedFindings) {
                                    << " --json > corpus/findings/" << name << ".json";
 }
 
-INSTANTIATE_TEST_SUITE_P(Profiles, CorpusFindings,
-                         ::testing::Values("deepspeed-edaa722", "deepspeed-8274", "pr-8456-4ffc94ea",
-                                           "pr-8456"),
-                         [](const auto& info) {
-                           std::string n = info.param;
-                           for (char& c : n) c = c == '-' ? '_' : c;
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(Profiles, CorpusFindings, testing::kBuiltinProfiles, testing::profile_test_name);
 
 TEST(CorpusFindingsFiles, coverEveryBuiltinProfile) {
   for (const Profile& p : builtin_profiles()) {

@@ -48,4 +48,13 @@ inline const Finding* finding(const SweepReport& report, std::string_view invari
   return nullptr;
 }
 
+// INSTANTIATE_TEST_SUITE_P(Profiles, Suite, kBuiltinProfiles, profile_test_name): one test per profile.
+inline const auto kBuiltinProfiles =
+    ::testing::Values("deepspeed-edaa722", "deepspeed-8274", "pr-8456-4ffc94ea", "pr-8456");
+inline std::string profile_test_name(const ::testing::TestParamInfo<std::string>& info) {
+  std::string name = info.param;
+  for (char& c : name) c = c == '-' ? '_' : c;
+  return name;
+}
+
 }  // namespace zfcheck::testing

@@ -44,14 +44,7 @@ TEST_P(ThreadTable, rowsGiveTheThreadsNumbers) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Profiles, ThreadTable,
-                         ::testing::Values("deepspeed-edaa722", "deepspeed-8274", "pr-8456-4ffc94ea",
-                                           "pr-8456"),
-                         [](const auto& info) {
-                           std::string n = info.param;
-                           for (char& c : n) c = c == '-' ? '_' : c;
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(Profiles, ThreadTable, testing::kBuiltinProfiles, testing::profile_test_name);
 
 TEST(ThreadTableCells, describeTheInputAsTheThreadDoes) {
   auto cases = thread_cases(40);
