@@ -15,10 +15,11 @@ struct Run {
   std::string out;
 };
 
-// Runs `zfcheck <args>` through the shell, standard output captured, standard error dropped.
-inline Run run_zfcheck(const std::string& args) {
+// Runs `zfcheck <args>` through the shell, standard output captured; standard error dropped, or
+// captured with it when `with_stderr`.
+inline Run run_zfcheck(const std::string& args, bool with_stderr = false) {
   Run r;
-  std::string command = std::string(ZFCHECK_BINARY) + " " + args + " 2>/dev/null";
+  std::string command = std::string(ZFCHECK_BINARY) + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) return r;
   char buf[65536];

@@ -1,0 +1,162 @@
+// `zfcheck corpus add`: a new seed with today's expectations under every profile; never overwrites.
+#include "harness/case_io.hpp"
+#include "harness/cli/commands.hpp"
+#include "harness/seed_files.hpp"
+#include "harness/text_table.hpp"
+#include "reference/py_json.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+namespace zfcheck::cli {
+
+namespace {
+
+struct AddOptions {
+  std::string title;
+  std::string thread;
+  std::string reporter;
+  std::string date;
+  std::string quote;
+  std::string note;
+  std::string case_file;
+  std::string fuzz_artifact;
+  std::vector<std::string> profiles;
+  std::string out_dir = "corpus/reviewed";
+  std::string slug;
+};
+
+// The case a seed is made from, and a one-line account of where it was read.
+struct CaseInput {
+  Case c;
+  std::string provenance;
+};
+
+std::string today() {
+  std::chrono::year_month_day ymd{std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now())};
+  char text[16];
+  std::snprintf(text, sizeof text, "%04d-%02u-%02u", static_cast<int>(ymd.year()),
+                static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()));
+  return text;
+}
+
+// --case FILE (an eval-format case; "-" for standard input) or --from-fuzz ARTIFACT (the bytes a fuzz
+// target read: one case line). A RapidCheck "reproduce=" string would be a third source here.
+tl::expected<CaseInput, std::string> read_case_input(const AddOptions& opts) {
+  bool fuzz = !opts.fuzz_artifact.empty();
+  const std::string& path = fuzz ? opts.fuzz_artifact : opts.case_file;
+  std::ifstream file;
+  if (path != "-") {
+    file.open(path, std::ios::binary);
+    if (!file) return tl::unexpected(path + ": cannot be read");
+  }
+  std::stringstream text;
+  text << (path == "-" ? std::cin.rdbuf() : file.rdbuf());
+  auto c = parse_case(text.str());
+  if (!c) {
+    return tl::unexpected(path + ": not a case: " + (c.error().field ? *c.error().field + ": " : "") +
+                          c.error().reason);
+  }
+  return CaseInput{std::move(*c), (fuzz ? "fuzz artifact " : "case file ") + path};
+}
+
+// The built-in profiles, then each one the user names that is not among them.
+tl::expected<std::vector<Profile>, std::string> profiles_for(const std::vector<std::string>& specs) {
+  std::vector<Profile> out = builtin_profiles();
+  for (const std::string& spec : specs) {
+    auto p = find_profile(spec);
+    if (!p) return tl::unexpected(p.error());
+    if (std::none_of(out.begin(), out.end(), [&](const Profile& q) { return q.name == p->name; }))
+      out.push_back(std::move(*p));
+  }
+  return out;
+}
+
+std::optional<std::string> given(const std::string& s) { return s.empty() ? std::nullopt : std::optional(s); }
+
+void print_expectations(const Seed& seed) {
+  std::vector<std::vector<std::string>> rows;
+  for (const ProfileExpectation& pe : seed.expect) {
+    const py::Value e = expectation_to_value(pe.expect);
+    std::vector<std::string> row{pe.profile.name};
+    for (const auto& [key, value] : e.as<py::Dict>()->entries()) row.push_back(py::to_json(value));
+    rows.push_back(std::move(row));
+  }
+  std::cout << render_table(
+      {"profile", "outcome", "error_type", "select_interval", "selection_count", "warnings", "violations"},
+      rows, TableFormat::text);
+}
+
+int run_add(const AddOptions& opts) {
+  auto fail = [](const std::string& why) {
+    std::cerr << "zfcheck corpus add: " << why << "\n";
+    return kExitUsage;
+  };
+  if (opts.case_file.empty() == opts.fuzz_artifact.empty())
+    return fail("give exactly one of --case and --from-fuzz");
+  auto input = read_case_input(opts);
+  if (!input) return fail(input.error());
+  auto profiles = profiles_for(opts.profiles);
+  if (!profiles) return fail(profiles.error());
+  std::string slug = opts.slug.empty() ? slug_of(opts.title) : opts.slug;
+  if (slug.empty() || slug != slug_of(slug))
+    return fail("no usable file name from '" + slug + "' (use --slug)");
+  std::optional<std::string> date = opts.date.empty() ? today() : given(opts.date == "none" ? "" : opts.date);
+  SeedSource source{opts.thread, given(opts.reporter), std::move(date),
+                    opts.quote.empty() ? input->provenance : opts.quote};
+  Seed seed =
+      seed_with_expectations(opts.title, std::move(source), given(opts.note), std::move(input->c), *profiles);
+  std::string text = seed_to_json(seed);
+  // What replay will read back: checks the options the seed's format constrains (the date, empty texts).
+  auto parsed = py::parse_json(text);
+  if (!parsed) return fail("the seed's JSON does not read back: " + parsed.error().reason);
+  if (auto reread = seed_from_value(*parsed); !reread)
+    return fail(reread.error().field + ": " + reread.error().reason);
+  std::filesystem::path path = std::filesystem::path(opts.out_dir) / (slug + ".json");
+  if (auto written = write_new_file(path, text); !written) return fail(written.error());
+  std::cout << "wrote " << path.string() << " (review the expectations, then commit it):\n";
+  print_expectations(seed);
+  std::cout.flush();
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_corpus_add_command(CLI::App& corpus, int& exit_code) {
+  auto opts = std::make_shared<AddOptions>();
+  CLI::App* cmd = corpus.add_subcommand(
+      "add", "Write a new seed: a case with the expectations the model gives today under every profile");
+  cmd->add_option("--title", opts->title, "What the seed guards, in one line (its file name is made from it)")
+      ->required();
+  cmd->add_option("--source", opts->thread, "Where it was reported, e.g. deepspeedai/DeepSpeed#8456")
+      ->required();
+  cmd->add_option("--reporter", opts->reporter, "Who reported it");
+  cmd->add_option(
+      "--date", opts->date,
+      "When it was reported, YYYY-MM-DD, or none when the source gives no date (default: today, UTC)");
+  cmd->add_option("--quote", opts->quote,
+                  "One line quoted from the report, or a summary (default: the case's file)");
+  cmd->add_option("--note", opts->note,
+                  "How the case expresses the reported path, when the title cannot say");
+  CLI::Option* case_file =
+      cmd->add_option("--case", opts->case_file, "An eval-format case (JSON), or - for stdin");
+  cmd->add_option("--from-fuzz", opts->fuzz_artifact, "A fuzz artifact: the case line a fuzz target read")
+      ->excludes(case_file);
+  cmd->add_option(
+      "--profile", opts->profiles,
+      "A further profile to record, e.g. 'pr-8456:assign_only_positive_dataloader_len=off' (repeatable)");
+  cmd->add_option("--out", opts->out_dir, "Directory to write <slug>.json into")->capture_default_str();
+  cmd->add_option("--slug", opts->slug, "File name stem instead of the one made from the title");
+  cmd->footer(
+      "Refuses to overwrite an existing seed. Exit status: 0 written, 2 bad usage, an unreadable case, or "
+      "an\n"
+      "existing file.");
+  cmd->callback([opts, &exit_code] { exit_code = run_add(*opts); });
+}
+
+}  // namespace zfcheck::cli

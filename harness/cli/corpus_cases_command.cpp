@@ -1,0 +1,62 @@
+// `zfcheck corpus cases`: each reviewed seed's case as an eval-format line (for eval, check, fuzz corpora).
+#include "harness/case_io.hpp"
+#include "harness/cli/commands.hpp"
+#include "harness/cli/seed_stream.hpp"
+#include "reference/py_json.hpp"
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+namespace zfcheck::cli {
+
+namespace {
+
+struct CasesOptions {
+  std::vector<std::string> paths{"corpus/reviewed"};
+  std::string out_dir;
+};
+
+int run_cases(const CasesOptions& opts) {
+  bool write_failed = false;
+  SeedCounts counts =
+      for_each_seed("corpus cases", opts.paths, [&](const std::filesystem::path& file, const Seed& seed) {
+        Case c = seed.c;
+        c.id = py::Str{file.stem().string()};
+        std::string line = py::to_json(case_to_value(c));
+        if (opts.out_dir.empty()) {
+          std::cout << line << "\n";
+          return;
+        }
+        std::filesystem::path out =
+            std::filesystem::path(opts.out_dir) / ("reviewed-" + file.stem().string() + ".jsonl");
+        if (!(std::ofstream(out, std::ios::binary) << line)) {
+          std::cerr << "zfcheck corpus cases: " << out.string() << ": cannot be written\n";
+          write_failed = true;
+        }
+      });
+  std::cout.flush();
+  if (!counts.paths_ok || counts.unreadable > 0 || write_failed) return kExitUsage;
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_corpus_cases_command(CLI::App& corpus, int& exit_code) {
+  auto opts = std::make_shared<CasesOptions>();
+  CLI::App* cmd =
+      corpus.add_subcommand("cases", "Print each seed's case as an eval-format line, its id the seed's name");
+  cmd->add_option("paths", opts->paths, "Seed files, or directories of them (*.json)")->capture_default_str();
+  cmd->add_option(
+      "--out", opts->out_dir,
+      "Instead, write each case to DIR/reviewed-<seed>.jsonl (one case line, no newline: the form a "
+      "fuzz target's seed corpus takes, e.g. corpus/fuzz/eval_line_fuzzer)");
+  cmd->footer(
+      "zfcheck corpus cases | zfcheck check --profile P   shows every seed's result under P.\n"
+      "Exit status: 0 every seed read (and written), 2 an unreadable seed, a path that does not exist, or a "
+      "write "
+      "failure.");
+  cmd->callback([opts, &exit_code] { exit_code = run_cases(*opts); });
+}
+
+}  // namespace zfcheck::cli

@@ -1,0 +1,120 @@
+// End-to-end tests of `zfcheck corpus`: add writes seeds that replay clean, never overwrites; cases.
+#include "cli_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace zfcheck {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path scratch(const std::string& name) {
+  fs::path dir = fs::path(::testing::TempDir()) / ("corpus_command_test_" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The reviewer's steps_per_epoch -5 as a case file named after the test's directory (ctest runs the
+// tests in parallel).
+std::string probe_case(const fs::path& dir) {
+  return testing::write_temp(dir.filename().string() + ".case", "{\"zenflow\":{\"steps_per_epoch\":-5}}\n");
+}
+
+TEST(CorpusCommand, addWritesASeedThatReplaysClean) {
+  fs::path dir = scratch("roundtrip");
+  auto add = testing::run_zfcheck(
+      "corpus add --title \"steps_per_epoch -5 in the reviewer's probe\" --source deepspeedai/DeepSpeed#8456 "
+      "--reporter ebarkhordar --date 2026-01-01 --quote 'steps_per_epoch=-5 -> select_interval=-5' --case " +
+      probe_case(dir) + " --out " + dir.string());
+  ASSERT_EQ(add.status, 0) << add.out;
+  fs::path seed = dir / "steps-per-epoch-minus-5-in-the-reviewers-probe.json";
+  EXPECT_NE(add.out.find("wrote " + seed.string()), std::string::npos) << add.out;
+  std::string text = read(seed);
+  EXPECT_NE(text.find("\"reporter\": \"ebarkhordar\""), std::string::npos) << text;
+  EXPECT_NE(text.find("\"pr-8456\": {\"outcome\":\"config_error\",\"error_type\":\"ValidationError\""),
+            std::string::npos)
+      << text;
+  auto replay = testing::run_zfcheck("replay " + seed.string());
+  EXPECT_EQ(replay.status, 0) << replay.out;
+  EXPECT_EQ(replay.out, "replay: 1 seed, 4 expectations, 0 mismatches\n");
+}
+
+TEST(CorpusCommand, addRefusesToOverwriteAndNamesThePath) {
+  fs::path dir = scratch("overwrite");
+  std::string args =
+      "corpus add --title probe --source s --case " + probe_case(dir) + " --out " + dir.string();
+  ASSERT_EQ(testing::run_zfcheck(args).status, 0);
+  std::string before = read(dir / "probe.json");
+  auto again = testing::run_zfcheck(args + " --quote other", true);
+  EXPECT_EQ(again.status, 2);
+  EXPECT_NE(again.out.find((dir / "probe.json").string() + " already exists; not overwriting it"),
+            std::string::npos)
+      << again.out;
+  EXPECT_EQ(read(dir / "probe.json"), before);
+}
+
+TEST(CorpusCommand, addTakesAFuzzArtifactAndFurtherProfiles) {
+  fs::path dir = scratch("fuzz");
+  std::string artifact =
+      testing::write_temp("crash-empty-dataloader", "{\"zenflow\":{},\"dataloader_len\":0}");
+  auto add = testing::run_zfcheck(
+      "corpus add --title 'empty dataloader' --source fuzz --from-fuzz " + artifact +
+      " --profile 'pr-8456:assign_only_positive_dataloader_len=off' --out " + dir.string());
+  ASSERT_EQ(add.status, 0) << add.out;
+  std::string text = read(dir / "empty-dataloader.json");
+  EXPECT_NE(text.find("\"quote\": \"fuzz artifact " + artifact + "\""), std::string::npos) << text;
+  EXPECT_NE(text.find("\"pr-8456:assign_only_positive_dataloader_len=off\": {\"outcome\":\"init_error\","
+                      "\"error_type\":\"ValidationError\""),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(testing::run_zfcheck("replay " + dir.string()).out,
+            "replay: 1 seed, 5 expectations, 0 mismatches\n");
+}
+
+TEST(CorpusCommand, addRefusesBadUsage) {
+  fs::path dir = scratch("usage");
+  std::string c = probe_case(dir);
+  std::string common = " --source s --out " + dir.string();
+  EXPECT_EQ(testing::run_zfcheck("corpus add --title a" + common).status, 2);  // no case
+  EXPECT_EQ(testing::run_zfcheck("corpus add --title a --case " + c + " --from-fuzz " + c + common).status,
+            2);
+  EXPECT_EQ(testing::run_zfcheck("corpus add --title a --case /nonexistent" + common).status, 2);
+  EXPECT_EQ(testing::run_zfcheck("corpus add --title a --case " + c + " --profile nope" + common).status, 2);
+  EXPECT_EQ(testing::run_zfcheck("corpus add --title '!!' --case " + c + common).status, 2);
+  auto bad_date = testing::run_zfcheck("corpus add --title a --date 1/2/3 --case " + c + common, true);
+  EXPECT_EQ(bad_date.status, 2);
+  EXPECT_NE(bad_date.out.find("source.date: must be YYYY-MM-DD or null"), std::string::npos) << bad_date.out;
+  std::string not_case = testing::write_temp("corpus_not_case", "{\"stage\":2}");
+  auto bad_case = testing::run_zfcheck("corpus add --title a --case " + not_case + common, true);
+  EXPECT_EQ(bad_case.status, 2);
+  EXPECT_NE(bad_case.out.find(not_case + ": not a case: zenflow: the case has no zenflow key"),
+            std::string::npos)
+      << bad_case.out;
+  EXPECT_TRUE(fs::is_empty(dir));
+}
+
+TEST(CorpusCommand, casesPrintsOrWritesEachSeedsCaseLine) {
+  fs::path dir = scratch("cases");
+  ASSERT_EQ(testing::run_zfcheck("corpus add --title probe --source s --case " + probe_case(dir) + " --out " +
+                                 dir.string())
+                .status,
+            0);
+  auto run = testing::run_zfcheck("corpus cases " + dir.string());
+  EXPECT_EQ(run.status, 0);
+  EXPECT_EQ(run.out, "{\"id\":\"probe\",\"zenflow\":{\"steps_per_epoch\":-5}}\n");
+  fs::path out = scratch("cases_out");
+  EXPECT_EQ(testing::run_zfcheck("corpus cases " + dir.string() + " --out " + out.string()).status, 0);
+  EXPECT_EQ(read(out / "reviewed-probe.jsonl"), "{\"id\":\"probe\",\"zenflow\":{\"steps_per_epoch\":-5}}");
+}
+
+}  // namespace
+}  // namespace zfcheck

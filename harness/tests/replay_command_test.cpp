@@ -1,0 +1,100 @@
+// End-to-end tests of `zfcheck replay`: readable mismatch rows, malformed seeds named, exit codes.
+#include "cli_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+namespace zfcheck {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path scratch(const std::string& name) {
+  fs::path dir = fs::path(::testing::TempDir()) / ("replay_command_test_" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// `corpus add` of the thread's step/10 row into `dir`; returns the seed's path.
+fs::path add_step_10(const fs::path& dir) {
+  // A case file per test (ctest runs the tests in parallel), beside `dir`: replay would read it as a seed.
+  std::string c = testing::write_temp(dir.filename().string() + ".case",
+                                      R"({"zenflow":{"select_strategy":"step","select_interval":10}})");
+  auto run = testing::run_zfcheck("corpus add --title 'step 10' --source t --date 2026-01-01 --case " + c +
+                                  " --out " + dir.string());
+  EXPECT_EQ(run.status, 0) << run.out;
+  return dir / "step-10.json";
+}
+
+bool has_line(const std::string& out, const std::string& pattern) {
+  std::regex re(pattern);
+  std::istringstream in(out);
+  for (std::string line; std::getline(in, line);) {
+    if (std::regex_match(line, re)) return true;
+  }
+  return false;
+}
+
+TEST(ReplayCommand, aSeedAsWrittenReplaysClean) {
+  fs::path dir = scratch("clean");
+  add_step_10(dir);
+  auto run = testing::run_zfcheck("replay " + dir.string());
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_EQ(run.out, "replay: 1 seed, 4 expectations, 0 mismatches\n");
+}
+
+TEST(ReplayCommand, changingOneExpectationFailsWithARowNamingSeedProfileFieldAndBothValues) {
+  fs::path dir = scratch("changed");
+  fs::path seed = add_step_10(dir);
+  std::string text = read(seed);
+  std::size_t line = text.find("    \"pr-8456\": ");
+  ASSERT_NE(line, std::string::npos) << text;
+  std::size_t count = text.find("\"selection_count\":4", line);
+  ASSERT_NE(count, std::string::npos) << text;
+  text.replace(count, 19, "\"selection_count\":5");
+  std::ofstream(seed, std::ios::binary) << text;
+
+  auto run = testing::run_zfcheck("replay " + dir.string());
+  EXPECT_EQ(run.status, 1) << run.out;
+  EXPECT_TRUE(has_line(run.out, R"(seed +profile +field +expected +actual)")) << run.out;
+  EXPECT_TRUE(has_line(run.out, R"(step-10 +pr-8456 +selection_count +5 +4)")) << run.out;
+  EXPECT_TRUE(has_line(run.out, R"(replay: 1 seed, 4 expectations, 1 mismatch)")) << run.out;
+}
+
+TEST(ReplayCommand, aMalformedSeedIsNamedAndTheOthersStillReplay) {
+  fs::path dir = scratch("malformed");
+  fs::path seed = add_step_10(dir);
+  std::string text = read(seed);
+  text.replace(text.find("\"outcome\":\"ok\""), 14, "\"outcome\":\"fine\"");
+  std::ofstream(dir / "a-broken.json", std::ios::binary) << text;
+
+  auto run = testing::run_zfcheck("replay " + dir.string(), true);
+  EXPECT_EQ(run.status, 2) << run.out;
+  std::string file = (dir / "a-broken.json").string();
+  EXPECT_NE(run.out.find(
+                "zfcheck replay: " + file +
+                ": line 11: expect.deepspeed-edaa722.outcome: must be one of ok, config_error, init_error, "
+                "unmodelled, not fine"),
+            std::string::npos)
+      << run.out;
+  EXPECT_TRUE(has_line(run.out, R"(replay: 1 seed, 4 expectations, 0 mismatches, 1 unreadable seed)"))
+      << run.out;
+}
+
+TEST(ReplayCommand, noSeedOrAMissingPathIsAUsageError) {
+  EXPECT_EQ(testing::run_zfcheck("replay " + scratch("empty").string()).status, 2);
+  EXPECT_EQ(testing::run_zfcheck("replay /nonexistent/seeds").status, 2);
+  EXPECT_EQ(testing::run_zfcheck("replay --help").status, 0);
+}
+
+}  // namespace
+}  // namespace zfcheck
