@@ -44,15 +44,19 @@ PropertyRun run_for_expectation(const PropertySpec& spec, const ProfileSet& prof
   PropertyRun best = run_property(spec, profiles, params, reproduce);
   if (recorded == nullptr || !reproduce.empty()) return best;
   rc::detail::TestParams next = params;
-  while (best.runs < kMaxFindingRuns && !best.trouble &&
-         !(best.falsified && compare_simplicity(best.falsified->counterexample, *recorded) <= 0)) {
+  while (best.runs < kMaxFindingRuns && !best.trouble && best.falsified &&
+         compare_simplicity(best.falsified->counterexample, *recorded) > 0) {
     ++next.seed;
     PropertyRun run = run_property(spec, profiles, next);
     run.passed += best.passed;
     run.runs = best.runs + 1;
-    bool simpler_find = run.falsified && (!best.falsified || simpler(run.falsified->counterexample,
-                                                                     best.falsified->counterexample));
-    if (simpler_find || run.trouble) {
+    if (!run.falsified && !run.trouble) {
+      // A whole run without a counterexample: stop searching, keep the simplest one found.
+      best.passed = run.passed;
+      best.runs = run.runs;
+      break;
+    }
+    if (run.trouble || simpler(run.falsified->counterexample, best.falsified->counterexample)) {
       best = std::move(run);
     } else {
       best.passed = run.passed;

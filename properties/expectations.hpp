@@ -20,12 +20,13 @@
 namespace zfcheck::props {
 
 // How many RapidCheck runs a finding search makes at most.
-inline constexpr int kMaxFindingRuns = 256;
+inline constexpr int kMaxFindingRuns = 128;
 
 // Runs the property as its expectation needs: once when it should hold (or when `reproduce` names
 // it); when `recorded` (its recorded minimal example) is given, with seeds params.seed, params.seed + 1,
-// ... until a shrunk counterexample is as simple as the recorded one or kMaxFindingRuns runs were made,
-// keeping the simplest counterexample.
+// ... until a shrunk counterexample is as simple as the recorded one, a run falsifies nothing, or
+// kMaxFindingRuns runs were made; the run kept is the one with the simplest counterexample, or the
+// one that found none.
 PropertyRun run_for_expectation(const PropertySpec& spec, const ProfileSet& profiles,
                                 const rc::detail::TestParams& params, const Case* recorded,
                                 const ReproduceMap& reproduce = {});

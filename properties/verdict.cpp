@@ -10,6 +10,11 @@ namespace zfcheck::props {
 std::string case_line(const Case& c) { return py::to_json(case_to_value(c)); }
 
 Verdict differences(std::string_view what, const Result& a, const Result& b) {
+  if (a.outcome == b.outcome && a.error == b.error && a.config == b.config && a.resolved == b.resolved &&
+      a.engine == b.engine && a.zenflow_enabled == b.zenflow_enabled && a.warnings == b.warnings &&
+      a.selections == b.selections) {
+    return std::nullopt;
+  }
   py::Value va = result_to_value(a);
   py::Value vb = result_to_value(b);
   std::string out;
