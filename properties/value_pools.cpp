@@ -111,6 +111,11 @@ constexpr std::string_view kHostileTexts[] = {
     R"("\ud800")",
     R"("0-1")",
     R"("00_1.00")",
+    R"("00")",
+    R"("0_0")",
+    R"("-05")",
+    R"(" -3 ")",
+    R"("\ud83d\ude00")",
     "[]",
     "[1]",
     R"(["step"])",
@@ -126,6 +131,12 @@ constexpr std::string_view kNonObjectTexts[] = {
 constexpr std::string_view kExtraValueTexts[] = {
     "null", "0", "1", "true", "false", R"("auto")", R"("x")", "[]", "{}",
 };
+
+// Values too long to write out: an integer no double holds (10**400), and a numeric string past Python's
+// 4300-digit limit.
+std::vector<py::Value> huge_values() {
+  return {J("1" + std::string(400, '0')), py::Str{std::string(py::kMaxIntDigits + 1, '7')}};
+}
 
 Case block_case(py::Value zenflow) {
   Case c;
@@ -157,6 +168,7 @@ std::vector<PoolValue> pool_of(std::string_view field) {
   for (auto text : realistic_texts().at(field)) values.push_back({J(text), Origin::realistic});
   for (auto text : kBoundaryTexts) values.push_back({J(text), Origin::boundary});
   for (auto text : kHostileTexts) values.push_back({J(text), Origin::hostile});
+  for (py::Value& v : huge_values()) values.push_back({std::move(v), Origin::hostile});
   py::Str key{std::string(field)};
   return simplest_first<PoolValue>(std::move(values),
                                    [&](const PoolValue& v) { return single_key_case(key, v.value); });
@@ -194,6 +206,7 @@ const std::vector<PoolValue>& hostile_pool() {
     std::vector<PoolValue> values;
     for (auto text : kBoundaryTexts) values.push_back({J(text), Origin::boundary});
     for (auto text : kHostileTexts) values.push_back({J(text), Origin::hostile});
+    for (py::Value& v : huge_values()) values.push_back({std::move(v), Origin::hostile});
     py::Str key{"foo"};
     return simplest_first<PoolValue>(std::move(values),
                                      [&](const PoolValue& v) { return single_key_case(key, v.value); });
