@@ -15,15 +15,15 @@ namespace zfcheck::gen {
 namespace {
 
 constexpr std::size_t kContextSlots = 3;
-constexpr std::size_t kScale =
-    10'000;  // weights are shares of this, so that integer division keeps them apart
+// Weights are shares of this, so that integer division keeps small shares apart.
+constexpr std::size_t kScale = 10'000;
 
 // How a mix draws one field: how often it is absent against present, and how a present value splits
 // among the origins.
 struct FieldMix {
-  std::size_t absent;  // per `present`
-  std::size_t present;
-  std::array<std::size_t, 3> origin_share;  // realistic, boundary, hostile
+  std::size_t absent = 1;  // the odds of absent against present are absent : present
+  std::size_t present = 1;
+  std::array<std::size_t, 3> origin_share{};  // realistic, boundary, hostile
 };
 
 SlotWeights field_weights(std::string_view field, const FieldMix& mix) {
@@ -52,18 +52,18 @@ SlotWeights uniform_weights(std::size_t choices, std::size_t absent, std::size_t
 }
 
 struct BlockMixSpec {
-  std::size_t weight;
+  std::size_t weight = 1;
   FieldMix fields;
-  std::size_t extra_absent;
-  std::size_t extra_present;
-  bool non_object;
+  std::size_t extra_absent = 1;  // the odds of each unknown key being absent against present
+  std::size_t extra_present = 0;
+  bool non_object = false;  // the block is one of non_object_blocks() instead
 };
 
 Mix block_mix(const BlockMixSpec& spec) {
   Mix mix{spec.weight, {}};
   mix.slots.push_back(spec.non_object ? uniform_weights(non_object_blocks().size() + 1, 0, 1)
                                       : uniform_weights(non_object_blocks().size() + 1, 1, 0));
-  FieldMix fields = spec.non_object ? FieldMix{1, 0, {0, 0, 0}} : spec.fields;
+  FieldMix fields = spec.non_object ? FieldMix{.absent = 1, .present = 0} : spec.fields;
   for (std::string_view field : kConfigFields) mix.slots.push_back(field_weights(field, fields));
   for (const ExtraKey& extra : extra_keys()) {
     mix.slots.push_back(
@@ -73,7 +73,8 @@ Mix block_mix(const BlockMixSpec& spec) {
   return mix;
 }
 
-constexpr FieldMix kRealisticFields{2, 1, {9, 1, 0}};
+// A third of the fields set, nearly always to what people write.
+constexpr FieldMix kRealisticFields{.absent = 2, .present = 1, .origin_share = {9, 1, 0}};
 
 // The configs people write: the PR thread's rows and probes, the tutorial's, upstream's test_zf.py
 // parametrisations. Each becomes a mix that writes the row's fields (and no others) nine times in
@@ -117,7 +118,7 @@ std::size_t index_in_pool(std::string_view field, const py::Value& value) {
 
 Mix scenario_mix(std::string_view row_text, std::size_t weight) {
   py::Value row = *py::parse_json(row_text);
-  Mix mix = block_mix({weight, kRealisticFields, 1, 0, false});
+  Mix mix = block_mix({.weight = weight, .fields = kRealisticFields});
   for (std::size_t f = 0; f < kConfigFields.size(); ++f) {
     SlotWeights& w = mix.slots[kFirstFieldSlot + f];
     const py::Value* value = row.as<py::Dict>()->find(kConfigFields[f]);
@@ -139,16 +140,23 @@ std::vector<SlotWeights> context_slots() {
 
 }  // namespace
 
-std::size_t block_slot_count() { return kFirstFieldSlot + kConfigFields.size() + extra_keys().size(); }
-std::size_t case_slot_count() { return block_slot_count() + kContextSlots; }
-
 const std::vector<Mix>& block_mixes() {
   static const std::vector<Mix> mixes = [] {
     std::vector<Mix> out{
-        block_mix({20, kRealisticFields, 1, 0, false}),
-        block_mix({14, {1, 1, {3, 5, 2}}, 20, 1, false}),
-        block_mix({8, {1, 1, {2, 3, 5}}, 4, 1, false}),
-        block_mix({2, {}, 1, 0, true}),
+        // Realistic configs.
+        block_mix({.weight = 20, .fields = kRealisticFields}),
+        // Boundary values: half the fields set, mostly to 0, 1, -1, "auto", null, the horizon.
+        block_mix({.weight = 14,
+                   .fields = {.absent = 1, .present = 1, .origin_share = {3, 5, 2}},
+                   .extra_absent = 20,
+                   .extra_present = 1}),
+        // Hostile blocks: wrong types, odd strings, huge numbers, unknown keys.
+        block_mix({.weight = 8,
+                   .fields = {.absent = 1, .present = 1, .origin_share = {2, 3, 5}},
+                   .extra_absent = 4,
+                   .extra_present = 1}),
+        // Not an object at all.
+        block_mix({.weight = 2, .fields = {}, .non_object = true}),
     };
     for (std::string_view row : kScenarioRows) out.push_back(scenario_mix(row, 1));
     return out;

@@ -14,8 +14,6 @@ namespace zfcheck::gen {
 // dataloader_len, stage, micro_steps (k: the pool's entry k).
 inline constexpr std::size_t kShapeSlot = 0;
 inline constexpr std::size_t kFirstFieldSlot = 1;
-std::size_t block_slot_count();
-std::size_t case_slot_count();
 
 // Realistic, scenario (PR thread, tutorial, test_zf.py), boundary, hostile and non-object mixes.
 const std::vector<Mix>& block_mixes();

@@ -6,7 +6,7 @@
 
 namespace zfcheck::props::testing {
 
-inline constexpr const char* kCiParams = "seed=8456 max_success=1000";
+inline constexpr const char* kCiParams = "seed=8456 max_success=5000";
 
 // The mutation check runs every property against 32 mutants; it keeps to this many cases per run
 // whatever RC_PARAMS asks (overnight runs scale the suite, not the mutation check).
