@@ -1,8 +1,10 @@
 // RapidCheck generators over the whole ZenFlow domain: realistic configs, boundary values, hostile inputs.
 //
-// Every generator shrinks towards the simple case: a field towards "absent", a value towards the
-// first (most realistic) entry of its pool, a list of extra keys towards empty, so a failing
-// property ends at a minimal config. They also serve outside properties (conformance's
+// Every generator draws choices from the pools of value_pools.hpp (simplest first) through a Genome
+// (choice_genome.hpp), so every one shrinks towards the simple case: a key towards "absent", a value
+// towards the simplest entry of its pool, the engine context towards no dataloader, stage 2 and 40
+// micro-steps, a non-object block towards {}. A failing property therefore ends at a minimal config in
+// harness/minimal_order's sense. They also serve outside properties (zfcheck generate, conformance's
 // --generated runs) through sample_cases(), which is deterministic for a seed.
 #pragma once
 
@@ -21,12 +23,16 @@ namespace zfcheck::gen {
 rc::Gen<py::Value> genFieldValue(std::string_view field);
 // Any JSON value a user could write where a field's value goes (wrong types, huge ints, NaN, odd strings).
 rc::Gen<py::Value> genHostileValue();
-// The zenflow block: an object with some fields set (plus, now and then, unknown, "strict" or "self"
-// keys), or now and then a non-object.
+// The zenflow block, from a weighted mix of: realistic configs (each field set a third of the time),
+// the configs of the PR thread, the tutorial and upstream's test_zf.py, blocks full of boundary
+// values, hostile blocks (wrong types, unknown / "strict" / "self" / lone-surrogate keys), and
+// non-objects.
 rc::Gen<py::Value> genZenflowBlock();
-// Dataloader (absent / empty / 1 / short / 10 / huge), stage 1-3, horizon.
+// The engine context of a case (its zenflow left null): dataloader absent / empty / short / normal /
+// huge, stage 1-3, the horizon.
 rc::Gen<Case> genEngineContext();
-// A whole case: genEngineContext() with genZenflowBlock().
+// A whole case: genZenflowBlock() in genEngineContext(). Every property takes exactly one Case from
+// this generator (reproduce.hpp relies on it).
 rc::Gen<Case> genCase();
 
 // Calls `visit` with `count` cases drawn from genCase() for `seed`, in a fixed order.
@@ -34,11 +40,20 @@ void sample_cases(std::uint64_t seed, std::size_t count, const std::function<voi
 
 }  // namespace zfcheck::gen
 
+namespace rc {
+// A property taking `const zfcheck::Case&` draws it from genCase().
+template <>
+struct Arbitrary<zfcheck::Case> {
+  static Gen<zfcheck::Case> arbitrary() { return zfcheck::gen::genCase(); }
+};
+}  // namespace rc
+
 namespace zfcheck::py {
 // RapidCheck prints counterexamples through these.
 void showValue(const Value& value, std::ostream& os);
 }  // namespace zfcheck::py
 
 namespace zfcheck {
+// A case as its eval-format line.
 void showValue(const Case& c, std::ostream& os);
 }  // namespace zfcheck

@@ -1,0 +1,26 @@
+// What the body tests share: cases from JSON lines, and the builtin profiles with one switch flipped.
+#pragma once
+
+#include "harness/case_io.hpp"
+#include "properties/profile_set.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace zfcheck::props::testing {
+
+inline Case case_of(std::string_view json) {
+  auto c = parse_case(json);
+  if (!c) throw std::invalid_argument("bad test case " + std::string(json) + ": " + c.error().reason);
+  return *c;
+}
+
+// The builtin set with the profile `spec` names ("pr-8456:warning_raises=on") standing for its builtin.
+inline ProfileSet with_mutant(std::string_view spec) {
+  auto p = find_profile(spec);
+  if (!p) throw std::invalid_argument(p.error());
+  return ProfileSet::builtin().with(*p);
+}
+
+}  // namespace zfcheck::props::testing

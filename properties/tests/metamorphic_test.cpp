@@ -1,0 +1,60 @@
+// The metamorphic and schedule bodies hold on the cases that are easiest to get wrong, and their
+// comparison notices two cases that do differ.
+#include "properties/context_metamorphic.hpp"
+#include "properties/input_metamorphic.hpp"
+#include "properties/schedule_bodies.hpp"
+#include "properties/tests/body_test_support.hpp"
+
+#include <gtest/gtest.h>
+
+namespace zfcheck::props {
+namespace {
+
+using testing::case_of;
+
+constexpr Verdict (*kBodies[])(const Case&, const ProfileSet&) = {
+    &auto_behaves_as_absent,
+    &key_order_does_not_matter,
+    &revalidating_the_config_changes_nothing,
+    &integral_floats_agree_with_ints,
+    &stages_one_and_two_agree,
+    &stage_three_differs_only_where_offload_is_on,
+    &selections_are_prefix_consistent,
+    &result_does_not_depend_on_the_id,
+    &config_errors_ignore_the_engine_context,
+    &selections_follow_the_select_predicate,
+};
+
+TEST(MetamorphicBodies, holdOnTheTrickyCases) {
+  for (
+      auto json : {
+          R"({"zenflow":"auto"})",
+          R"({"zenflow":{"strict":true,"topk_ratio":"auto"}})",  // a truthy strict stops the dropping
+          R"({"zenflow":{"replace_method":"auto","select_interval":"auto"}})",  // replace_method is never
+                                                                                // dropped
+          R"({"zenflow":{"self":"auto"}})",
+          R"({"zenflow":{"foo":1,"bar":2,"topk_ratio":2}})",  // which unknown key is named depends on their
+                                                              // order
+          R"({"zenflow":{"select_interval":1180591620717411303424,"select_strategy":"step"}})",  // no exact
+                                                                                                 // float
+          R"({"zenflow":{"offload":true},"stage":3})",
+          R"({"zenflow":{"select_strategy":"step","select_interval":-5,"full_warm_up_rounds":3},"micro_steps":41})",
+          R"({"zenflow":{"full_warm_up_rounds":-1}})",
+          R"({"zenflow":{"steps_per_epoch":10},"dataloader_len":0,"stage":1})",
+      }) {
+    Case c = case_of(json);
+    for (auto body : kBodies) EXPECT_EQ(body(c, ProfileSet::builtin()), std::nullopt) << json;
+  }
+}
+
+TEST(MetamorphicBodies, theirComparisonNamesTheProfileAndTheDifference) {
+  auto v = same_under_every_profile("they should agree", case_of(R"({"zenflow":{}})"),
+                                    case_of(R"({"zenflow":{"select_strategy":"step","select_interval":10}})"),
+                                    ProfileSet::builtin());
+  ASSERT_TRUE(v);
+  EXPECT_NE(v->find("under deepspeed-edaa722, they should agree"), std::string::npos) << *v;
+  EXPECT_NE(v->find("resolved ("), std::string::npos) << *v;
+}
+
+}  // namespace
+}  // namespace zfcheck::props

@@ -1,0 +1,39 @@
+// Reading corpus/findings: every builtin profile's recorded minimal examples, and clear errors.
+#include "properties/recorded_findings.hpp"
+
+#include "harness/case_io.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace zfcheck::props {
+namespace {
+
+TEST(RecordedFindings, readsTheCheckedInFiles) {
+  auto recorded = RecordedFindings::read(ZFCHECK_FINDINGS_DIR);
+  ASSERT_TRUE(recorded) << recorded.error();
+  const Case* example = recorded->example("pr-8456", "setup-never-raises");
+  ASSERT_NE(example, nullptr);
+  EXPECT_EQ(*example, *parse_case(R"({"zenflow":{"offload":true}})"));
+  EXPECT_EQ(recorded->example("pr-8456", "engine-and-optimizer-agree"), nullptr);
+  EXPECT_EQ(recorded->example("nope", "setup-never-raises"), nullptr);
+}
+
+TEST(RecordedFindings, saysWhichFileIsMissingOrBroken) {
+  auto dir = std::filesystem::temp_directory_path() / "zfcheck-recorded-findings-test";
+  std::filesystem::create_directories(dir);
+  auto missing = RecordedFindings::read(dir.string());
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().find("cannot read"), std::string::npos) << missing.error();
+  for (const Profile& p : builtin_profiles())
+    std::ofstream(dir / (p.name + ".json")) << R"({"findings":[{"x":1}]})";
+  auto broken = RecordedFindings::read(dir.string());
+  ASSERT_FALSE(broken);
+  EXPECT_NE(broken.error().find("without invariant or example"), std::string::npos) << broken.error();
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace zfcheck::props

@@ -1,0 +1,47 @@
+// Every property of the suite through RapidCheck: it holds, or it is a recorded finding found again.
+#include "properties/expectations.hpp"
+#include "properties/recorded_findings.hpp"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/detail/Configuration.h>
+
+#include <iostream>
+
+namespace zfcheck::props {
+namespace {
+
+const RecordedFindings& recorded_findings() {
+  static const RecordedFindings findings = [] {
+    auto read = RecordedFindings::read(ZFCHECK_FINDINGS_DIR);
+    if (!read) throw std::runtime_error(read.error());
+    return *read;
+  }();
+  return findings;
+}
+
+std::vector<std::string> property_names() {
+  std::vector<std::string> names;
+  for (const PropertySpec& spec : property_suite()) names.push_back(spec.name);
+  return names;
+}
+
+class Property : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Property, holdsOrIsItsRecordedFinding) {
+  const PropertySpec& spec = *find_property(GetParam());
+  const Case* recorded =
+      spec.invariant.empty() ? nullptr : recorded_findings().example(spec.profiles.front(), spec.invariant);
+  const auto& config = rc::detail::configuration();
+  PropertyRun run =
+      run_for_expectation(spec, ProfileSet::builtin(), config.testParams, recorded, config.reproduce);
+  std::cout << run_report(spec, run, recorded);
+  if (run.skipped) GTEST_SKIP() << "RC_PARAMS reproduces other properties";
+  auto unmet = unmet_expectation(spec, ProfileSet::builtin(), run, recorded);
+  EXPECT_FALSE(unmet.has_value()) << unmet.value_or("");
+}
+
+INSTANTIATE_TEST_SUITE_P(Suite, Property, ::testing::ValuesIn(property_names()),
+                         [](const auto& info) { return info.param; });
+
+}  // namespace
+}  // namespace zfcheck::props

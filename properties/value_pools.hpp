@@ -1,0 +1,60 @@
+// The finite value pools the generators draw from, each sorted simplest first under harness/minimal_order.
+//
+// Every choice a generator makes is an index into one of these pools, and shrinking moves an index
+// towards 0. Sorting a pool by the simplicity of the case it produces makes "smaller index" mean
+// "simpler case", so RapidCheck's shrinking ends where the sweep's minimal counterexamples are.
+#pragma once
+
+#include "reference/py_value.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace zfcheck::gen {
+
+// Where a value comes from, which sets how often a mix of the generator draws it.
+enum class Origin {
+  realistic,  // the tutorial, upstream's tests, the PR thread
+  boundary,   // zero, one, minus one, "auto", null, the ends of [0, 1], the 40-step horizon
+  hostile,    // wrong JSON types, huge integers, NaN, odd spellings, strings pydantic parses or refuses
+};
+
+struct PoolValue {
+  py::Value value;
+  Origin origin;
+};
+
+// The values one ZenFlowConfig field takes, simplest first (as the only key of a block); absent is not
+// one of them (a generator's choice 0 is "absent").
+const std::vector<PoolValue>& field_pool(std::string_view field);
+
+// Every boundary and hostile value any field pool holds, simplest first as a block's only unknown key.
+const std::vector<PoolValue>& hostile_pool();
+
+// zenflow values that are not objects (null, "auto", numbers, strings, lists), simplest first.
+const std::vector<py::Value>& non_object_blocks();
+
+// A key ZenFlowConfig does not declare but that upstream's base class or pydantic treats specially
+// ("strict", "self", "replace_method", a lone surrogate) or rejects, with its values simplest first.
+struct ExtraKey {
+  py::Str key;
+  std::vector<py::Value> values;
+};
+const std::vector<ExtraKey>& extra_keys();
+
+// The engine context: each value with how often it is drawn, simplest first (absent, stage 2 and
+// micro_steps 40 are the defaults, so they come first).
+template <class T>
+struct Weighted {
+  T value;
+  std::size_t weight;
+};
+const std::vector<Weighted<std::optional<std::int64_t>>>&
+dataloader_pool();  // absent, empty, short, normal, huge
+const std::vector<Weighted<int>>& stage_pool();
+const std::vector<Weighted<std::int64_t>>& micro_steps_pool();
+
+}  // namespace zfcheck::gen
