@@ -3,6 +3,7 @@
 #include "harness/cli/commands.hpp"
 #include "harness/seed_files.hpp"
 #include "harness/text_table.hpp"
+#include "properties/reproduce.hpp"
 #include "reference/py_json.hpp"
 
 #include <algorithm>
@@ -26,6 +27,7 @@ struct AddOptions {
   std::string note;
   std::string case_file;
   std::string fuzz_artifact;
+  std::string rc_reproduce;
   std::vector<std::string> profiles;
   std::string out_dir = "corpus/reviewed";
   std::string slug;
@@ -45,9 +47,21 @@ std::string today() {
   return text;
 }
 
-// --case FILE (an eval-format case; "-" for standard input) or --from-fuzz ARTIFACT (the bytes a fuzz
-// target read: one case line). A RapidCheck "reproduce=" string would be a third source here.
+// The one failing case a RapidCheck reproduce string names (a seed holds one case).
+tl::expected<CaseInput, std::string> case_from_rc(const std::string& rc_params) {
+  auto cases = props::cases_from_reproduce(rc_params);
+  if (!cases) return tl::unexpected("--from-rc: " + cases.error());
+  if (cases->size() != 1) {
+    return tl::unexpected("--from-rc: the string names " + std::to_string(cases->size()) +
+                          " failing properties; give the reproduce= entry of one");
+  }
+  return CaseInput{std::move(cases->front().second), "RapidCheck failure of " + cases->front().first};
+}
+
+// --case FILE (an eval-format case; "-" for standard input), --from-fuzz ARTIFACT (the bytes a fuzz
+// target read: one case line) or --from-rc "reproduce=..." (a property's failure).
 tl::expected<CaseInput, std::string> read_case_input(const AddOptions& opts) {
+  if (!opts.rc_reproduce.empty()) return case_from_rc(opts.rc_reproduce);
   bool fuzz = !opts.fuzz_artifact.empty();
   const std::string& path = fuzz ? opts.fuzz_artifact : opts.case_file;
   std::ifstream file;
@@ -97,8 +111,8 @@ int run_add(const AddOptions& opts) {
     std::cerr << "zfcheck corpus add: " << why << "\n";
     return kExitUsage;
   };
-  if (opts.case_file.empty() == opts.fuzz_artifact.empty())
-    return fail("give exactly one of --case and --from-fuzz");
+  if (!opts.case_file.empty() + !opts.fuzz_artifact.empty() + !opts.rc_reproduce.empty() != 1)
+    return fail("give exactly one of --case, --from-fuzz and --from-rc");
   auto input = read_case_input(opts);
   if (!input) return fail(input.error());
   auto profiles = profiles_for(opts.profiles);
@@ -145,8 +159,13 @@ void add_corpus_add_command(CLI::App& corpus, int& exit_code) {
                   "How the case expresses the reported path, when the title cannot say");
   CLI::Option* case_file =
       cmd->add_option("--case", opts->case_file, "An eval-format case (JSON), or - for stdin");
-  cmd->add_option("--from-fuzz", opts->fuzz_artifact, "A fuzz artifact: the case line a fuzz target read")
-      ->excludes(case_file);
+  CLI::Option* fuzz =
+      cmd->add_option("--from-fuzz", opts->fuzz_artifact, "A fuzz artifact: the case line a fuzz target read")
+          ->excludes(case_file);
+  cmd->add_option("--from-rc", opts->rc_reproduce,
+                  "A property's failure: the RC_PARAMS=\"reproduce=...\" line RapidCheck printed")
+      ->excludes(case_file)
+      ->excludes(fuzz);
   cmd->add_option(
       "--profile", opts->profiles,
       "A further profile to record, e.g. 'pr-8456:assign_only_positive_dataloader_len=off' (repeatable)");

@@ -1,6 +1,11 @@
 // End-to-end tests of `zfcheck corpus`: add writes seeds that replay clean, never overwrites; cases.
 #include "cli_support.hpp"
 
+#include "harness/case_io.hpp"
+#include "harness/shell_quote.hpp"
+#include "properties/reproduce.hpp"
+#include "reference/py_json.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -78,6 +83,25 @@ TEST(CorpusCommand, addTakesAFuzzArtifactAndFurtherProfiles) {
       << text;
   EXPECT_EQ(testing::run_zfcheck("replay " + dir.string()).out,
             "replay: 1 seed, 5 expectations, 0 mismatches\n");
+}
+
+TEST(CorpusCommand, addTakesARapidCheckFailure) {
+  fs::path dir = scratch("rc");
+  rc::detail::Reproduce failure{rc::Random(8456), 37, {}};
+  auto drawn = props::case_at(failure);
+  ASSERT_TRUE(drawn) << drawn.error();
+  std::string params = props::reproduce_params("somePropertyName", failure);
+  auto add = testing::run_zfcheck("corpus add --title 'from rc' --source rapidcheck --from-rc " +
+                                  shell_quote(params) + " --out " + dir.string());
+  ASSERT_EQ(add.status, 0) << add.out;
+  auto seed = py::parse_json(read(dir / "from-rc.json"));
+  ASSERT_TRUE(seed.has_value());
+  EXPECT_EQ(py::to_json(*seed->as<py::Dict>()->find("case")), py::to_json(case_to_value(*drawn, true)));
+  EXPECT_EQ(testing::run_zfcheck("replay " + dir.string()).status, 0);
+  auto bad = testing::run_zfcheck("corpus add --title x --source s --from-rc 'reproduce=garbage' --out " +
+                                  dir.string(), true);
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.out.find("--from-rc"), std::string::npos) << bad.out;
 }
 
 TEST(CorpusCommand, addRefusesBadUsage) {
