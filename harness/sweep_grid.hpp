@@ -7,11 +7,11 @@
 // Value sets, per key: the schedule values, then after "|" the coercion values (wrong types, bounds,
 // spellings; each exercised in the coercion block). "absent" means the key is not written.
 //   select_strategy       absent, "auto", "step", "epoch" | "bad", "Step", "", 1, true, null, ["step"], {}
-//   select_interval       absent, "auto", 0, 1, 5, 10, -5, 2**70
+//   select_interval       absent, "auto", 0, 1, 5, 10, -1, -5, 2**70
 //                         | true, false, 10.0, 10.5, "10", "x", null, [], {}, NaN, 1e19, -2**70
 //   update_interval       absent, "auto", 0, 1, 4, -1, 2**70
 //                         | true, false, 4.0, 4.5, "4", "x", null, [], {}, NaN, -2**70
-//   steps_per_epoch       absent, null, 0, 1, 3, 10, -5, 2**70
+//   steps_per_epoch       absent, null, 0, 1, 3, 10, -1, -5, 2**70
 //                         | "auto", true, false, 10.0, 10.5, "10", "0", "-5", "x", [], {}, NaN, -2**70
 //   full_warm_up_rounds   absent, 0, 1, 3, -1, 50 (beyond the 40-step horizon), 2**70, -2**70
 //                         | "auto", true, false, 3.0, 3.5, "3", "-1", "x", null, [], {}, NaN
@@ -26,9 +26,9 @@
 //                         9223372036854775807 (huge)
 //   stage                 1, 2, 3
 //
-// Blocks (274,334 cases in all):
+// Blocks (342,878 cases in all):
 //   schedule     select_strategy x select_interval x update_interval x steps_per_epoch x full_warm_up_rounds,
-//                over the non-hostile values above, x every dataloader_len x every stage (258,048)
+//                over the non-hostile values above, x every dataloader_len x every stage (326,592)
 //   coercion     for each of the ten config fields F: F over its coercion values x select_strategy
 //                {absent, "step", "epoch"} x select_interval {absent, 1} x update_interval {absent, 4}
 //                (the context keys other than F) x dataloader_len {absent, 0, 3, 10} x stage {1, 2, 3}

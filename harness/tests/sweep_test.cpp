@@ -77,7 +77,8 @@ TEST(KnownFindings, deepspeed8274) {
   expect_finding("deepspeed-8274", "warnings-do-not-abort", R"({"zenflow":{"select_interval":0}})");
   expect_breaks("deepspeed-8274", "warnings-do-not-abort",
                 R"({"zenflow":{"select_strategy":"auto","select_interval":5}})");
-  expect_finding("deepspeed-8274", "interval-not-negative", R"({"zenflow":{"steps_per_epoch":-5}})");
+  expect_finding("deepspeed-8274", "interval-not-negative", R"({"zenflow":{"steps_per_epoch":-1}})");
+  expect_breaks("deepspeed-8274", "interval-not-negative", R"({"zenflow":{"steps_per_epoch":-5}})");
   expect_finding("deepspeed-8274", "engine-and-optimizer-agree", R"({"zenflow":{"steps_per_epoch":1}})");
   expect_breaks("deepspeed-8274", "engine-and-optimizer-agree", R"({"zenflow":{"steps_per_epoch":10}})");
 }
@@ -85,7 +86,8 @@ TEST(KnownFindings, deepspeed8274) {
 TEST(KnownFindings, pr8456FirstRevisionHasTheTwoHolesTheReviewerFound) {
   expect_finding("pr-8456-4ffc94ea", "reselects-or-warns", R"({"zenflow":{"steps_per_epoch":0}})");
   expect_breaks("pr-8456-4ffc94ea", "reselects-or-warns", R"({"zenflow":{},"dataloader_len":0})");
-  expect_finding("pr-8456-4ffc94ea", "interval-not-negative", R"({"zenflow":{"steps_per_epoch":-5}})");
+  expect_finding("pr-8456-4ffc94ea", "interval-not-negative", R"({"zenflow":{"steps_per_epoch":-1}})");
+  expect_breaks("pr-8456-4ffc94ea", "interval-not-negative", R"({"zenflow":{"steps_per_epoch":-5}})");
   expect_no_finding("pr-8456-4ffc94ea", "warnings-do-not-abort");
   expect_no_finding("pr-8456-4ffc94ea", "engine-and-optimizer-agree");
 }
@@ -108,7 +110,8 @@ TEST(KnownFindings, pr8456FinalClosesThemButStillBreaksThroughStepAndWarmUp) {
   expect_finding("pr-8456", "reselects-or-warns",
                  R"({"zenflow":{"select_strategy":"step","select_interval":0}})");
   expect_finding("pr-8456", "interval-not-negative",
-                 R"({"zenflow":{"select_strategy":"step","select_interval":-5}})");
+                 R"({"zenflow":{"select_strategy":"step","select_interval":-1}})");
+  expect_breaks("pr-8456", "interval-not-negative", R"({"zenflow":{"select_strategy":"step","select_interval":-5}})");
   expect_finding("pr-8456", "selects-at-least-once", R"({"zenflow":{"full_warm_up_rounds":-1}})");
   expect_finding("pr-8456", "setup-never-raises", R"({"zenflow":{"offload":true}})");
   expect_breaks(
