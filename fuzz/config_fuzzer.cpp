@@ -8,8 +8,8 @@
 // finds a planted defect.
 #include "fuzz/fuzz_check.hpp"
 #include "harness/case_io.hpp"
-#include "harness/expected_findings.hpp"
 #include "harness/invariants.hpp"
+#include "harness/recorded_findings.hpp"
 #include "harness/result_json.hpp"
 #include "reference/py_json.hpp"
 
@@ -26,6 +26,8 @@ struct Target {
 };
 
 std::vector<Target> targets() {
+  const auto& recorded = zfcheck::RecordedFindings::builtin();
+  if (!recorded) zfcheck::fuzz::fail("the built-in findings: " + recorded.error(), "");
   const char* plant = std::getenv("ZFCHECK_FUZZ_PLANT");
   std::vector<Target> out;
   for (const zfcheck::Profile& p : zfcheck::builtin_profiles()) {
@@ -35,7 +37,7 @@ std::vector<Target> targets() {
       if (!mutant) zfcheck::fuzz::fail("ZFCHECK_FUZZ_PLANT: " + mutant.error(), plant);
       if (std::string_view(plant).substr(0, p.name.size() + 1) == p.name + ":") evaluated = *mutant;
     }
-    out.push_back({evaluated, zfcheck::recorded_invariants(p.name)});
+    out.push_back({evaluated, recorded->invariants(p.name)});
   }
   return out;
 }

@@ -1,7 +1,6 @@
 // Comparing recorded findings with swept ones, finding by finding, in words a reviewer can act on.
 #include "harness/expected_findings.hpp"
 
-#include "harness/embedded_files.hpp"
 #include "reference/py_json.hpp"
 
 #include <map>
@@ -69,22 +68,6 @@ std::vector<std::string> findings_differences(const py::Value& recorded, const S
   }
   for (const auto& [name, f] : by_name) out.push_back("vanished finding " + name + ": " + py::to_json(*f));
   return out;
-}
-
-std::vector<std::string> recorded_invariants(std::string_view profile) {
-  std::vector<std::string> names;
-  for (const EmbeddedFile& file : recorded_findings_files()) {
-    if (file.name != std::string(profile) + ".json") continue;
-    auto doc = py::parse_json(file.text);
-    const py::Dict* d = doc ? doc->as<py::Dict>() : nullptr;
-    const py::Value* findings = d ? d->find("findings") : nullptr;
-    if (findings == nullptr || findings->as<py::List>() == nullptr) continue;
-    for (const py::Value& finding : *findings->as<py::List>()) {
-      const py::Dict* f = finding.as<py::Dict>();
-      if (const py::Str* name = f ? string_at(*f, "invariant") : nullptr) names.push_back(name->text);
-    }
-  }
-  return names;
 }
 
 }  // namespace zfcheck

@@ -14,8 +14,4 @@ namespace zfcheck {
 // or grid size, or a recorded document that is not a sweep report. Empty when they agree.
 std::vector<std::string> findings_differences(const py::Value& recorded, const SweepReport& swept);
 
-// The invariants a builtin profile is recorded to break, from the copy of corpus/findings/<profile>.json
-// built into zfcheck; empty for a profile with no recorded file.
-std::vector<std::string> recorded_invariants(std::string_view profile);
-
 }  // namespace zfcheck

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "harness/text_table.hpp"
-#include "properties/recorded_findings.hpp"
+#include "harness/recorded_findings.hpp"
 #include "properties/suite.hpp"
 
 #include <rapidcheck/detail/TestParams.h>

@@ -1,6 +1,6 @@
 // Every property of the suite through RapidCheck: it holds, or it is a recorded finding found again.
 #include "properties/expectations.hpp"
-#include "properties/recorded_findings.hpp"
+#include "harness/recorded_findings.hpp"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/detail/Configuration.h>

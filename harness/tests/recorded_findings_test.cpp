@@ -1,5 +1,5 @@
 // Reading corpus/findings: every builtin profile's recorded minimal examples, and clear errors.
-#include "properties/recorded_findings.hpp"
+#include "harness/recorded_findings.hpp"
 
 #include "harness/case_io.hpp"
 
@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
-namespace zfcheck::props {
+namespace zfcheck {
 namespace {
 
 TEST(RecordedFindings, readsTheCheckedInFiles) {
@@ -19,6 +19,20 @@ TEST(RecordedFindings, readsTheCheckedInFiles) {
   EXPECT_EQ(*example, *parse_case(R"({"zenflow":{"offload":true}})"));
   EXPECT_EQ(recorded->example("pr-8456", "engine-and-optimizer-agree"), nullptr);
   EXPECT_EQ(recorded->example("nope", "setup-never-raises"), nullptr);
+  EXPECT_TRUE(recorded->invariants("nope").empty());
+}
+
+TEST(RecordedFindings, theBuiltInCopyIsTheCheckedInFiles) {
+  auto files = RecordedFindings::read(ZFCHECK_FINDINGS_DIR);
+  const auto& builtin = RecordedFindings::builtin();
+  ASSERT_TRUE(builtin) << builtin.error();
+  for (const Profile& p : builtin_profiles()) {
+    EXPECT_EQ(builtin->invariants(p.name), files->invariants(p.name)) << p.name;
+    EXPECT_FALSE(builtin->invariants(p.name).empty()) << p.name;
+    for (const std::string& name : builtin->invariants(p.name)) {
+      EXPECT_EQ(*builtin->example(p.name, name), *files->example(p.name, name)) << p.name << " " << name;
+    }
+  }
 }
 
 TEST(RecordedFindings, saysWhichFileIsMissingOrBroken) {
@@ -36,4 +50,4 @@ TEST(RecordedFindings, saysWhichFileIsMissingOrBroken) {
 }
 
 }  // namespace
-}  // namespace zfcheck::props
+}  // namespace zfcheck
