@@ -3,6 +3,7 @@
 
 #include "reference/utf8.hpp"
 
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -405,7 +406,17 @@ void write_json_float(std::string& out, double value) {
   } else if (std::isinf(value)) {
     out += value > 0 ? "Infinity" : "-Infinity";
   } else {
-    out += float_repr(value);
+    // Results repeat a few values (the config's ratios): remember the last texts, keyed by the bits.
+    struct Memo {
+      std::uint64_t bits = 0;
+      std::string text;
+    };
+    static thread_local std::array<Memo, 8> memo;
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &value, sizeof bits);
+    Memo& m = memo[(bits ^ (bits >> 29) ^ (bits >> 52)) % memo.size()];
+    if (m.text.empty() || m.bits != bits) m = Memo{bits, float_repr(value)};
+    out += m.text;
   }
 }
 
