@@ -1,9 +1,10 @@
-// Runs the built zfcheck binary from a test and captures its output and exit status.
+// Runs the built zfcheck binary from a test and captures its output and exit status; scratch files.
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <sys/wait.h>
@@ -34,6 +35,19 @@ inline std::string write_temp(const std::string& name, const std::string& conten
   std::string path = ::testing::TempDir() + name;
   std::ofstream(path, std::ios::binary) << content;
   return path;
+}
+
+// An empty directory of its own for one test (ctest runs the tests of a program in parallel).
+inline std::filesystem::path scratch_dir(const std::string& name) {
+  std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / name;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+inline std::string read_file(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 }  // namespace zfcheck::testing

@@ -16,18 +16,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path scratch(const std::string& name) {
-  fs::path dir = fs::path(::testing::TempDir()) / ("corpus_command_test_" + name);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 // The reviewer's steps_per_epoch -5 as a case file named after the test's directory (ctest runs the
 // tests in parallel).
 std::string probe_case(const fs::path& dir) {
@@ -35,7 +23,7 @@ std::string probe_case(const fs::path& dir) {
 }
 
 TEST(CorpusCommand, addWritesASeedThatReplaysClean) {
-  fs::path dir = scratch("roundtrip");
+  fs::path dir = testing::scratch_dir("corpus_command_test_roundtrip");
   auto add = testing::run_zfcheck(
       "corpus add --title \"steps_per_epoch -5 in the reviewer's probe\" --source deepspeedai/DeepSpeed#8456 "
       "--reporter ebarkhordar --date 2026-01-01 --quote 'steps_per_epoch=-5 -> select_interval=-5' --case " +
@@ -43,7 +31,7 @@ TEST(CorpusCommand, addWritesASeedThatReplaysClean) {
   ASSERT_EQ(add.status, 0) << add.out;
   fs::path seed = dir / "steps-per-epoch-minus-5-in-the-reviewers-probe.json";
   EXPECT_NE(add.out.find("wrote " + seed.string()), std::string::npos) << add.out;
-  std::string text = read(seed);
+  std::string text = testing::read_file(seed);
   EXPECT_NE(text.find("\"reporter\": \"ebarkhordar\""), std::string::npos) << text;
   EXPECT_NE(text.find("\"pr-8456\": {\"outcome\":\"config_error\",\"error_type\":\"ValidationError\""),
             std::string::npos)
@@ -54,28 +42,28 @@ TEST(CorpusCommand, addWritesASeedThatReplaysClean) {
 }
 
 TEST(CorpusCommand, addRefusesToOverwriteAndNamesThePath) {
-  fs::path dir = scratch("overwrite");
+  fs::path dir = testing::scratch_dir("corpus_command_test_overwrite");
   std::string args =
       "corpus add --title probe --source s --case " + probe_case(dir) + " --out " + dir.string();
   ASSERT_EQ(testing::run_zfcheck(args).status, 0);
-  std::string before = read(dir / "probe.json");
+  std::string before = testing::read_file(dir / "probe.json");
   auto again = testing::run_zfcheck(args + " --quote other", true);
   EXPECT_EQ(again.status, 2);
   EXPECT_NE(again.out.find((dir / "probe.json").string() + " already exists; not overwriting it"),
             std::string::npos)
       << again.out;
-  EXPECT_EQ(read(dir / "probe.json"), before);
+  EXPECT_EQ(testing::read_file(dir / "probe.json"), before);
 }
 
 TEST(CorpusCommand, addTakesAFuzzArtifactAndFurtherProfiles) {
-  fs::path dir = scratch("fuzz");
+  fs::path dir = testing::scratch_dir("corpus_command_test_fuzz");
   std::string artifact =
       testing::write_temp("crash-empty-dataloader", "{\"zenflow\":{},\"dataloader_len\":0}");
   auto add = testing::run_zfcheck(
       "corpus add --title 'empty dataloader' --source fuzz --from-fuzz " + artifact +
       " --profile 'pr-8456:assign_only_positive_dataloader_len=off' --out " + dir.string());
   ASSERT_EQ(add.status, 0) << add.out;
-  std::string text = read(dir / "empty-dataloader.json");
+  std::string text = testing::read_file(dir / "empty-dataloader.json");
   EXPECT_NE(text.find("\"quote\": \"fuzz artifact " + artifact + "\""), std::string::npos) << text;
   EXPECT_NE(text.find("\"pr-8456:assign_only_positive_dataloader_len=off\": {\"outcome\":\"init_error\","
                       "\"error_type\":\"ValidationError\""),
@@ -86,7 +74,7 @@ TEST(CorpusCommand, addTakesAFuzzArtifactAndFurtherProfiles) {
 }
 
 TEST(CorpusCommand, addTakesARapidCheckFailure) {
-  fs::path dir = scratch("rc");
+  fs::path dir = testing::scratch_dir("corpus_command_test_rc");
   rc::detail::Reproduce failure{rc::Random(8456), 37, {}};
   auto drawn = props::case_at(failure);
   ASSERT_TRUE(drawn) << drawn.error();
@@ -94,7 +82,7 @@ TEST(CorpusCommand, addTakesARapidCheckFailure) {
   auto add = testing::run_zfcheck("corpus add --title 'from rc' --source rapidcheck --from-rc " +
                                   shell_quote(params) + " --out " + dir.string());
   ASSERT_EQ(add.status, 0) << add.out;
-  auto seed = py::parse_json(read(dir / "from-rc.json"));
+  auto seed = py::parse_json(testing::read_file(dir / "from-rc.json"));
   ASSERT_TRUE(seed.has_value());
   EXPECT_EQ(py::to_json(*seed->as<py::Dict>()->find("case")), py::to_json(case_to_value(*drawn, true)));
   EXPECT_EQ(testing::run_zfcheck("replay " + dir.string()).status, 0);
@@ -105,7 +93,7 @@ TEST(CorpusCommand, addTakesARapidCheckFailure) {
 }
 
 TEST(CorpusCommand, addRefusesBadUsage) {
-  fs::path dir = scratch("usage");
+  fs::path dir = testing::scratch_dir("corpus_command_test_usage");
   std::string c = probe_case(dir);
   std::string common = " --source s --out " + dir.string();
   EXPECT_EQ(testing::run_zfcheck("corpus add --title a" + common).status, 2);  // no case
@@ -127,7 +115,7 @@ TEST(CorpusCommand, addRefusesBadUsage) {
 }
 
 TEST(CorpusCommand, casesPrintsOrWritesEachSeedsCaseLine) {
-  fs::path dir = scratch("cases");
+  fs::path dir = testing::scratch_dir("corpus_command_test_cases");
   ASSERT_EQ(testing::run_zfcheck("corpus add --title probe --source s --case " + probe_case(dir) + " --out " +
                                  dir.string())
                 .status,
@@ -135,9 +123,9 @@ TEST(CorpusCommand, casesPrintsOrWritesEachSeedsCaseLine) {
   auto run = testing::run_zfcheck("corpus cases " + dir.string());
   EXPECT_EQ(run.status, 0);
   EXPECT_EQ(run.out, "{\"id\":\"probe\",\"zenflow\":{\"steps_per_epoch\":-5}}\n");
-  fs::path out = scratch("cases_out");
+  fs::path out = testing::scratch_dir("corpus_command_test_cases_out");
   EXPECT_EQ(testing::run_zfcheck("corpus cases " + dir.string() + " --out " + out.string()).status, 0);
-  EXPECT_EQ(read(out / "reviewed-probe.jsonl"), "{\"id\":\"probe\",\"zenflow\":{\"steps_per_epoch\":-5}}");
+  EXPECT_EQ(testing::read_file(out / "reviewed-probe.jsonl"), "{\"id\":\"probe\",\"zenflow\":{\"steps_per_epoch\":-5}}");
 }
 
 }  // namespace

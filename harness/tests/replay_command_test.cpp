@@ -12,18 +12,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path scratch(const std::string& name) {
-  fs::path dir = fs::path(::testing::TempDir()) / ("replay_command_test_" + name);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 // `corpus add` of the thread's step/10 row into `dir`; returns the seed's path.
 fs::path add_step_10(const fs::path& dir) {
   // A case file per test (ctest runs the tests in parallel), beside `dir`: replay would read it as a seed.
@@ -45,7 +33,7 @@ bool has_line(const std::string& out, const std::string& pattern) {
 }
 
 TEST(ReplayCommand, aSeedAsWrittenReplaysClean) {
-  fs::path dir = scratch("clean");
+  fs::path dir = testing::scratch_dir("replay_command_test_clean");
   add_step_10(dir);
   auto run = testing::run_zfcheck("replay " + dir.string());
   EXPECT_EQ(run.status, 0) << run.out;
@@ -53,9 +41,9 @@ TEST(ReplayCommand, aSeedAsWrittenReplaysClean) {
 }
 
 TEST(ReplayCommand, changingOneExpectationFailsWithARowNamingSeedProfileFieldAndBothValues) {
-  fs::path dir = scratch("changed");
+  fs::path dir = testing::scratch_dir("replay_command_test_changed");
   fs::path seed = add_step_10(dir);
-  std::string text = read(seed);
+  std::string text = testing::read_file(seed);
   std::size_t line = text.find("    \"pr-8456\": ");
   ASSERT_NE(line, std::string::npos) << text;
   std::size_t count = text.find("\"selection_count\":4", line);
@@ -71,9 +59,9 @@ TEST(ReplayCommand, changingOneExpectationFailsWithARowNamingSeedProfileFieldAnd
 }
 
 TEST(ReplayCommand, aMalformedSeedIsNamedAndTheOthersStillReplay) {
-  fs::path dir = scratch("malformed");
+  fs::path dir = testing::scratch_dir("replay_command_test_malformed");
   fs::path seed = add_step_10(dir);
-  std::string text = read(seed);
+  std::string text = testing::read_file(seed);
   text.replace(text.find("\"outcome\":\"ok\""), 14, "\"outcome\":\"fine\"");
   std::ofstream(dir / "a-broken.json", std::ios::binary) << text;
 
@@ -91,7 +79,7 @@ TEST(ReplayCommand, aMalformedSeedIsNamedAndTheOthersStillReplay) {
 }
 
 TEST(ReplayCommand, noSeedOrAMissingPathIsAUsageError) {
-  EXPECT_EQ(testing::run_zfcheck("replay " + scratch("empty").string()).status, 2);
+  EXPECT_EQ(testing::run_zfcheck("replay " + testing::scratch_dir("replay_command_test_empty").string()).status, 2);
   EXPECT_EQ(testing::run_zfcheck("replay /nonexistent/seeds").status, 2);
   EXPECT_EQ(testing::run_zfcheck("replay --help").status, 0);
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "harness/case_io.hpp"
+#include "harness/tests/test_support.hpp"
 #include "properties/profile_set.hpp"
 
 #include <stdexcept>
@@ -10,11 +11,7 @@
 
 namespace zfcheck::props::testing {
 
-inline Case case_of(std::string_view json) {
-  auto c = parse_case(json);
-  if (!c) throw std::invalid_argument("bad test case " + std::string(json) + ": " + c.error().reason);
-  return *c;
-}
+using zfcheck::testing::case_of;
 
 // The builtin set with the profile `spec` names ("pr-8456:warning_raises=on") standing for its builtin.
 inline ProfileSet with_mutant(std::string_view spec) {
