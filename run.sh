@@ -27,7 +27,7 @@ cmake --preset default >&2
 cmake --build --preset default -j"$jobs" >&2
 
 case "${1:-main}" in
-  main) exec ./build/default/harness/zfcheck table --all-profiles ;;
+  main) exec ./build/default/harness/cli/zfcheck table --all-profiles ;;
   test) exec ctest --preset default ;;
   *) echo "usage: ./run.sh [main|test]" >&2; exit 2 ;;
 esac

@@ -7,10 +7,10 @@
 // place of its base profile, against the base's findings: fuzz/self_test.sh uses it to show the target
 // finds a planted defect.
 #include "fuzz/fuzz_check.hpp"
-#include "harness/case_io.hpp"
-#include "harness/invariants.hpp"
-#include "harness/recorded_findings.hpp"
-#include "harness/result_json.hpp"
+#include "harness/io/case_io.hpp"
+#include "harness/checks/invariants.hpp"
+#include "harness/checks/recorded_findings.hpp"
+#include "harness/io/result_json.hpp"
 #include "reference/py_json.hpp"
 
 #include <algorithm>

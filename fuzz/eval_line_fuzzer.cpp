@@ -2,8 +2,8 @@
 // invalid_case rejection, never a crash, hang or unbounded allocation; a case's result under every
 // profile must serialise to JSON that reads back as the same record.
 #include "fuzz/fuzz_check.hpp"
-#include "harness/case_io.hpp"
-#include "harness/result_json.hpp"
+#include "harness/io/case_io.hpp"
+#include "harness/io/result_json.hpp"
 #include "reference/py_json.hpp"
 
 #include <cstdint>

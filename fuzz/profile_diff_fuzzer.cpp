@@ -4,8 +4,8 @@
 // dataloader (but for the deliberate Warning change). The bodies are the property suite's.
 // Input: one eval-format case line; bytes that are not a case are a documented rejection.
 #include "fuzz/fuzz_check.hpp"
-#include "harness/case_io.hpp"
-#include "properties/differential.hpp"
+#include "harness/io/case_io.hpp"
+#include "properties/suite/differential.hpp"
 
 #include <cstdint>
 

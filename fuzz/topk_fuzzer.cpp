@@ -3,10 +3,10 @@
 // breaks an invariant the oracle keeps, and when the oracle breaks an invariant upstream is not known to
 // break (kUpstreamTopkFindings). Bytes that are not a problem are documented rejections.
 #include "fuzz/fuzz_check.hpp"
-#include "harness/topk_invariants.hpp"
-#include "harness/topk_io.hpp"
+#include "kernels/check/topk_invariants.hpp"
+#include "kernels/check/topk_io.hpp"
 #include "kernels/kernel_answer.hpp"
-#include "reference/topk_oracle.hpp"
+#include "kernels/oracle/topk_oracle.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -3,9 +3,9 @@
 
 #include "kernels/core/score_format.hpp"
 #include "kernels/selection_work.hpp"
-#include "reference/columns.hpp"
+#include "kernels/oracle/columns.hpp"
 #include "reference/error.hpp"
-#include "reference/topk_problem.hpp"
+#include "kernels/oracle/topk_problem.hpp"
 
 #include <tl/expected.hpp>
 

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "kernels/segments.hpp"
-#include "reference/columns.hpp"
-#include "reference/topk_answer.hpp"
+#include "kernels/oracle/columns.hpp"
+#include "kernels/oracle/topk_answer.hpp"
 
 #include <cstdint>
 #include <span>

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Benchmark: `zfcheck eval` throughput on N generated cases (single thread), and the real Python code
 # (the upstream runner) on a slice of the same cases when DEEPSPEED_SRC names a DeepSpeed clone.
-# Usage: harness/bench/eval_vs_upstream.sh [ZFCHECK] [N] [PYTHON_SLICE]   (defaults: build/default/harness/zfcheck 1000000 100000)
+# Usage: harness/bench/eval_vs_upstream.sh [ZFCHECK] [N] [PYTHON_SLICE]   (defaults: build/default/harness/cli/zfcheck 1000000 100000)
 set -euo pipefail
-zfcheck=${1:-build/default/harness/zfcheck}
+zfcheck=${1:-build/default/harness/cli/zfcheck}
 n=${2:-1000000}
 slice=${3:-100000}
 profile=deepspeed-8274

@@ -1,7 +1,7 @@
 // Throughput of the in-process sweep on one core: grid case, model and invariants, no JSON.
-#include "harness/invariants.hpp"
-#include "harness/sweep.hpp"
-#include "harness/sweep_grid.hpp"
+#include "harness/checks/invariants.hpp"
+#include "harness/checks/sweep.hpp"
+#include "harness/checks/sweep_grid.hpp"
 #include "reference/profile.hpp"
 
 #include <benchmark/benchmark.h>

@@ -1,10 +1,10 @@
 // Streaming evaluation of case lines: bounded line reading, invalid lines reported in place.
 #include "harness/cli/case_stream.hpp"
 
-#include "harness/case_io.hpp"
+#include "harness/io/case_io.hpp"
 #include "harness/cli/commands.hpp"
-#include "harness/line_reader.hpp"
-#include "harness/result_json.hpp"
+#include "harness/io/line_reader.hpp"
+#include "harness/io/result_json.hpp"
 
 #include <iostream>
 

@@ -1,7 +1,7 @@
 // `zfcheck check`: `eval` plus, on each result, the names of the invariants it breaks.
 #include "harness/cli/case_stream.hpp"
 #include "harness/cli/commands.hpp"
-#include "harness/invariants.hpp"
+#include "harness/checks/invariants.hpp"
 
 #include <memory>
 

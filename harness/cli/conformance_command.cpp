@@ -1,13 +1,13 @@
 // `zfcheck conformance`: the same cases through the model and through upstream DeepSpeed's own code.
-#include "harness/case_io.hpp"
+#include "harness/io/case_io.hpp"
 #include "harness/cli/commands.hpp"
-#include "harness/conformance.hpp"
-#include "harness/line_reader.hpp"
-#include "harness/result_json.hpp"
-#include "harness/shell_quote.hpp"
-#include "harness/sweep_grid.hpp"
-#include "harness/upstream_runner.hpp"
-#include "properties/generators.hpp"
+#include "harness/upstream/conformance.hpp"
+#include "harness/io/line_reader.hpp"
+#include "harness/io/result_json.hpp"
+#include "harness/io/shell_quote.hpp"
+#include "harness/checks/sweep_grid.hpp"
+#include "harness/upstream/upstream_runner.hpp"
+#include "properties/generators/generators.hpp"
 #include "reference/py_json.hpp"
 
 #include <cstdio>

@@ -1,9 +1,9 @@
 // `zfcheck corpus add`: a new seed with today's expectations under every profile; never overwrites.
-#include "harness/case_io.hpp"
+#include "harness/io/case_io.hpp"
 #include "harness/cli/commands.hpp"
-#include "harness/seed_files.hpp"
-#include "harness/text_table.hpp"
-#include "properties/reproduce.hpp"
+#include "harness/checks/reviewed_case_files.hpp"
+#include "harness/io/text_table.hpp"
+#include "properties/generators/reproduce.hpp"
 #include "reference/py_json.hpp"
 
 #include <algorithm>
@@ -93,7 +93,7 @@ tl::expected<std::vector<Profile>, std::string> profiles_for(const std::vector<s
 
 std::optional<std::string> given(const std::string& s) { return s.empty() ? std::nullopt : std::optional(s); }
 
-void print_expectations(const Seed& seed) {
+void print_expectations(const ReviewedCase& seed) {
   std::vector<std::vector<std::string>> rows;
   for (const ProfileExpectation& pe : seed.expect) {
     const py::Value e = expectation_to_value(pe.expect);
@@ -121,9 +121,9 @@ int run_add(const AddOptions& opts) {
   if (slug.empty() || slug != slug_of(slug))
     return fail("no usable file name from '" + slug + "' (use --slug)");
   std::optional<std::string> date = opts.date.empty() ? today() : given(opts.date == "none" ? "" : opts.date);
-  SeedSource source{opts.thread, given(opts.reporter), std::move(date),
+  ReviewedCaseSource source{opts.thread, given(opts.reporter), std::move(date),
                     opts.quote.empty() ? input->provenance : opts.quote};
-  Seed seed =
+  ReviewedCase seed =
       seed_with_expectations(opts.title, std::move(source), given(opts.note), std::move(input->c), *profiles);
   std::string text = seed_to_json(seed);
   // What replay will read back: checks the options the seed's format constrains (the date, empty texts).

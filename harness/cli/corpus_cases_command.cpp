@@ -1,7 +1,7 @@
 // `zfcheck corpus cases`: each reviewed seed's case as an eval-format line (for eval, check, fuzz corpora).
-#include "harness/case_io.hpp"
+#include "harness/io/case_io.hpp"
 #include "harness/cli/commands.hpp"
-#include "harness/cli/seed_stream.hpp"
+#include "harness/cli/reviewed_case_stream.hpp"
 #include "reference/py_json.hpp"
 
 #include <fstream>
@@ -19,8 +19,8 @@ struct CasesOptions {
 
 int run_cases(const CasesOptions& opts) {
   bool write_failed = false;
-  SeedCounts counts =
-      for_each_seed("corpus cases", opts.paths, [&](const std::filesystem::path& file, const Seed& seed) {
+  ReviewedCaseCounts counts =
+      for_each_reviewed_case("corpus cases", opts.paths, [&](const std::filesystem::path& file, const ReviewedCase& seed) {
         Case c = seed.c;
         c.id = py::Str{file.stem().string()};
         std::string line = py::to_json(case_to_value(c));
@@ -46,7 +46,7 @@ void add_corpus_cases_command(CLI::App& corpus, int& exit_code) {
   auto opts = std::make_shared<CasesOptions>();
   CLI::App* cmd =
       corpus.add_subcommand("cases", "Print each seed's case as an eval-format line, its id the seed's name");
-  cmd->add_option("paths", opts->paths, "Seed files, or directories of them (*.json)")->capture_default_str();
+  cmd->add_option("paths", opts->paths, "ReviewedCase files, or directories of them (*.json)")->capture_default_str();
   cmd->add_option(
       "--out", opts->out_dir,
       "Instead, write each case to DIR/reviewed-<seed>.jsonl (one case line, no newline: the form a "

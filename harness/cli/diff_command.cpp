@@ -1,8 +1,8 @@
 // `zfcheck diff`: the grid under two profiles, the differing cases grouped by what changed.
-#include "harness/case_io.hpp"
+#include "harness/io/case_io.hpp"
 #include "harness/cli/commands.hpp"
-#include "harness/profile_diff.hpp"
-#include "harness/result_summary.hpp"
+#include "harness/checks/profile_diff.hpp"
+#include "harness/checks/result_summary.hpp"
 #include "reference/py_json.hpp"
 
 #include <iostream>

@@ -1,7 +1,7 @@
 // `zfcheck generate`: cases drawn from the property generators, as eval-format lines.
-#include "harness/case_io.hpp"
+#include "harness/io/case_io.hpp"
 #include "harness/cli/commands.hpp"
-#include "properties/generators.hpp"
+#include "properties/generators/generators.hpp"
 #include "reference/py_json.hpp"
 
 #include <iostream>

@@ -1,7 +1,7 @@
 // `zfcheck grid`: the sweep grid as eval-format case lines, to run elsewhere (e.g. zf_upstream.py).
-#include "harness/case_io.hpp"
+#include "harness/io/case_io.hpp"
 #include "harness/cli/commands.hpp"
-#include "harness/sweep_grid.hpp"
+#include "harness/checks/sweep_grid.hpp"
 #include "reference/py_json.hpp"
 
 #include <iostream>
@@ -30,7 +30,7 @@ int run_grid() {
 void add_grid_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("grid", "Print the sweep grid's cases as eval-format JSON lines");
   cmd->footer(
-      "Each line is one case, its id the grid index. The grid is documented in harness/sweep_grid.hpp.");
+      "Each line is one case, its id the grid index. The grid is documented in harness/checks/sweep_grid.hpp.");
   cmd->callback([&exit_code] { exit_code = run_grid(); });
 }
 

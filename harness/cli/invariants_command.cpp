@@ -1,6 +1,6 @@
 // `zfcheck invariants`: the registry, one invariant per paragraph with its statement and why.
 #include "harness/cli/commands.hpp"
-#include "harness/invariants.hpp"
+#include "harness/checks/invariants.hpp"
 
 #include <iostream>
 

@@ -1,8 +1,8 @@
 // `zfcheck replay`: every reviewed seed under every profile it names; a table of the fields that changed.
 #include "harness/cli/commands.hpp"
-#include "harness/cli/seed_stream.hpp"
-#include "harness/replay.hpp"
-#include "harness/text_table.hpp"
+#include "harness/cli/reviewed_case_stream.hpp"
+#include "harness/checks/replay.hpp"
+#include "harness/io/text_table.hpp"
 
 #include <iostream>
 #include <memory>
@@ -22,10 +22,10 @@ std::string count_of(std::size_t n, std::string_view one, std::string_view many)
 int run_replay(const ReplayOptions& opts) {
   std::vector<std::vector<std::string>> rows;
   std::size_t expectations = 0;
-  SeedCounts counts =
-      for_each_seed("replay", opts.paths, [&](const std::filesystem::path& file, const Seed& seed) {
+  ReviewedCaseCounts counts =
+      for_each_reviewed_case("replay", opts.paths, [&](const std::filesystem::path& file, const ReviewedCase& seed) {
         expectations += seed.expect.size();
-        for (Mismatch& m : replay_seed(seed)) {
+        for (Mismatch& m : replay_reviewed_case(seed)) {
           rows.push_back({file.stem().string(), m.profile, m.difference.field,
                           std::move(m.difference.expected), std::move(m.difference.actual)});
         }
@@ -52,7 +52,7 @@ void add_replay_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "replay",
       "Replay the reviewed corpus: each seed's case under each profile it names, against its expectations");
-  cmd->add_option("paths", opts->paths, "Seed files, or directories of them (*.json)")->capture_default_str();
+  cmd->add_option("paths", opts->paths, "ReviewedCase files, or directories of them (*.json)")->capture_default_str();
   cmd->footer(
       "A seed (docs/corpus-format.md) records, per profile, the outcome, error type, resolved "
       "select_interval,\n"

@@ -1,9 +1,9 @@
 // `zfcheck sweep`: the whole grid through the model; per broken invariant a count and a minimal case.
-#include "harness/case_io.hpp"
+#include "harness/io/case_io.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/cli/profile_choice.hpp"
-#include "harness/result_summary.hpp"
-#include "harness/sweep.hpp"
+#include "harness/checks/result_summary.hpp"
+#include "harness/checks/sweep.hpp"
 #include "reference/py_json.hpp"
 
 #include <iostream>
@@ -66,8 +66,8 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
       "Print {\"profile\", \"cases\", \"findings\": [{\"invariant\", \"count\", \"example\", \"result\"}]} "
       "(an array of them with --all-profiles)");
   cmd->footer(
-      "The grid and the minimal-example order are documented in harness/sweep_grid.hpp and\n"
-      "harness/minimal_order.hpp. corpus/findings/<profile>.json is this command's --json output.\n"
+      "The grid and the minimal-example order are documented in harness/checks/sweep_grid.hpp and\n"
+      "harness/checks/minimal_order.hpp. corpus/findings/<profile>.json is this command's --json output.\n"
       "Exit status: 0 no invariant broken, 1 some invariant broken (a finding), 2 bad usage.");
   cmd->callback([opts, &exit_code] { exit_code = run_sweep(*opts); });
 }

@@ -1,8 +1,8 @@
 // `zfcheck table`: the PR #8456 thread's resolution table, every row evaluated through the model.
-#include "harness/case_io.hpp"
+#include "harness/io/case_io.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/cli/profile_choice.hpp"
-#include "harness/thread_table.hpp"
+#include "harness/checks/resolution_table.hpp"
 
 #include <iostream>
 #include <memory>
@@ -28,7 +28,7 @@ int run_table(const TableOptions& opts) {
     std::cout << "cells: resolved select_interval / selections in " << opts.steps
               << " micro-steps / warning (stage 2)\n\n";
   }
-  std::cout << render_thread_table(thread_cases(opts.steps), *profiles, opts.steps, format);
+  std::cout << render_resolution_table(resolution_table_cases(opts.steps), *profiles, opts.steps, format);
   return kExitOk;
 }
 

@@ -1,10 +1,10 @@
 // `zfcheck topk`: top-k selection problems in (JSON Lines), upstream's selections out, one line each.
 #include "harness/cli/commands.hpp"
-#include "harness/line_reader.hpp"
-#include "harness/topk_invariants.hpp"
-#include "harness/topk_io.hpp"
+#include "harness/io/line_reader.hpp"
+#include "kernels/check/topk_invariants.hpp"
+#include "kernels/check/topk_io.hpp"
 #include "kernels/kernel_answer.hpp"
-#include "reference/topk_oracle.hpp"
+#include "kernels/oracle/topk_oracle.hpp"
 
 #include <iostream>
 #include <memory>

@@ -1,5 +1,5 @@
 // Tests of case lines (harness/case_io): defaults, every key's wrong type and range, round trip.
-#include "harness/case_io.hpp"
+#include "harness/io/case_io.hpp"
 
 #include "reference/py_json.hpp"
 

@@ -1,9 +1,9 @@
 // End-to-end tests of `zfcheck corpus`: add writes seeds that replay clean, never overwrites; cases.
 #include "cli_support.hpp"
 
-#include "harness/case_io.hpp"
-#include "harness/shell_quote.hpp"
-#include "properties/reproduce.hpp"
+#include "harness/io/case_io.hpp"
+#include "harness/io/shell_quote.hpp"
+#include "properties/generators/reproduce.hpp"
 #include "reference/py_json.hpp"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // The findings report: a section per finding with the invariant, a pasteable config and the table row.
-#include "harness/findings_report.hpp"
+#include "harness/checks/findings_report.hpp"
 #include "reference/py_json.hpp"
 #include "test_support.hpp"
 

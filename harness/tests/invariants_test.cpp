@@ -1,6 +1,6 @@
 // The invariant registry: names as invariants.md spells them, and each predicate on cases that keep
 // and break it.
-#include "harness/invariants.hpp"
+#include "harness/checks/invariants.hpp"
 #include "test_support.hpp"
 
 #include <algorithm>

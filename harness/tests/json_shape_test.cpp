@@ -1,5 +1,5 @@
 // JSON shape checks: unknown and missing keys, wrong types, each named by its path.
-#include "harness/json_shape.hpp"
+#include "harness/io/json_shape.hpp"
 #include "reference/py_json.hpp"
 
 #include <gtest/gtest.h>

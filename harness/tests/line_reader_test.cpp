@@ -1,5 +1,5 @@
 // Tests of bounded line reading (harness/line_reader).
-#include "harness/line_reader.hpp"
+#include "harness/io/line_reader.hpp"
 
 #include <gtest/gtest.h>
 

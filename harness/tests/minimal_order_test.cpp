@@ -1,6 +1,6 @@
 // The simplest-first order: each criterion in its turn, a total order on real grid cases, and
 // Simplest<> finding the minimum whatever the offering order.
-#include "harness/minimal_order.hpp"
+#include "harness/checks/minimal_order.hpp"
 #include "test_support.hpp"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 // The profile diff: change descriptions, and the fix commit's diff holding exactly its two changes.
-#include "harness/profile_diff.hpp"
-#include "harness/minimal_order.hpp"
+#include "harness/checks/profile_diff.hpp"
+#include "harness/checks/minimal_order.hpp"
 #include "reference/py_json.hpp"
 #include "test_support.hpp"
 

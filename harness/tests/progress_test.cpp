@@ -1,5 +1,5 @@
 // Progress lines: only with a sink, only after the delay, cleared at the end.
-#include "harness/progress.hpp"
+#include "harness/io/progress.hpp"
 
 #include <gtest/gtest.h>
 

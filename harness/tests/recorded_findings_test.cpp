@@ -1,7 +1,7 @@
 // Reading corpus/findings: every builtin profile's recorded minimal examples, and clear errors.
-#include "harness/recorded_findings.hpp"
+#include "harness/checks/recorded_findings.hpp"
 
-#include "harness/case_io.hpp"
+#include "harness/io/case_io.hpp"
 
 #include <gtest/gtest.h>
 

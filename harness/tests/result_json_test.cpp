@@ -1,5 +1,5 @@
 // Tests of result serialisation (harness/result_json): key order, nulls, big ints, invalid cases.
-#include "harness/result_json.hpp"
+#include "harness/io/result_json.hpp"
 
 #include "reference/py_json.hpp"
 

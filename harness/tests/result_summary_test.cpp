@@ -1,5 +1,5 @@
 // One-line result summaries.
-#include "harness/result_summary.hpp"
+#include "harness/checks/result_summary.hpp"
 #include "test_support.hpp"
 
 namespace zfcheck {

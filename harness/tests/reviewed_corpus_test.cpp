@@ -1,6 +1,6 @@
 // The reviewed corpus: every seed reads, covers every profile, and a change to any field is caught.
-#include "harness/replay.hpp"
-#include "harness/seed_files.hpp"
+#include "harness/checks/replay.hpp"
+#include "harness/checks/reviewed_case_files.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,16 +12,16 @@ namespace {
 
 struct NamedSeed {
   std::string name;
-  Seed seed;
+  ReviewedCase seed;
 };
 
 const std::vector<NamedSeed>& reviewed() {
   static const std::vector<NamedSeed> seeds = [] {
     std::vector<NamedSeed> out;
-    auto files = seed_files({ZFCHECK_REVIEWED_DIR});
+    auto files = reviewed_case_files({ZFCHECK_REVIEWED_DIR});
     if (!files) return out;
     for (const auto& f : *files) {
-      auto seed = read_seed_file(f);
+      auto seed = read_reviewed_case_file(f);
       if (seed) out.push_back({f.stem().string(), std::move(*seed)});
     }
     return out;
@@ -31,11 +31,11 @@ const std::vector<NamedSeed>& reviewed() {
 
 // That every seed replays clean is the ctest corpus.replay_reviewed, which runs `zfcheck replay` itself.
 TEST(ReviewedCorpus, everySeedFileReads) {
-  auto files = seed_files({ZFCHECK_REVIEWED_DIR});
+  auto files = reviewed_case_files({ZFCHECK_REVIEWED_DIR});
   ASSERT_TRUE(files) << files.error();
   EXPECT_GE(files->size(), 30u);
   for (const auto& f : *files) {
-    auto seed = read_seed_file(f);
+    auto seed = read_reviewed_case_file(f);
     EXPECT_TRUE(seed) << seed.error();
   }
 }
@@ -51,17 +51,17 @@ TEST(ReviewedCorpus, everySeedRecordsEveryBuiltinProfile) {
 }
 
 // One way to change each field of an expectation to another valid value.
-const std::vector<std::pair<std::string, std::function<void(Expectation&)>>>& field_changes() {
-  static const std::vector<std::pair<std::string, std::function<void(Expectation&)>>> changes{
-      {"outcome", [](Expectation& e) { e.outcome = e.outcome == "ok" ? "config_error" : "ok"; }},
+const std::vector<std::pair<std::string, std::function<void(ExpectedFacts&)>>>& field_changes() {
+  static const std::vector<std::pair<std::string, std::function<void(ExpectedFacts&)>>> changes{
+      {"outcome", [](ExpectedFacts& e) { e.outcome = e.outcome == "ok" ? "config_error" : "ok"; }},
       {"error_type",
-       [](Expectation& e) { e.error_type = e.error_type ? std::nullopt : std::optional("Warning"); }},
+       [](ExpectedFacts& e) { e.error_type = e.error_type ? std::nullopt : std::optional("Warning"); }},
       {"select_interval",
-       [](Expectation& e) { e.select_interval = e.select_interval ? *e.select_interval + 1 : py::Int(7); }},
-      {"selection_count", [](Expectation& e) { ++e.selection_count; }},
-      {"warnings", [](Expectation& e) { e.warnings.push_back("select-interval-never-repeats"); }},
+       [](ExpectedFacts& e) { e.select_interval = e.select_interval ? *e.select_interval + 1 : py::Int(7); }},
+      {"selection_count", [](ExpectedFacts& e) { ++e.selection_count; }},
+      {"warnings", [](ExpectedFacts& e) { e.warnings.push_back("select-interval-never-repeats"); }},
       {"violations",
-       [](Expectation& e) {
+       [](ExpectedFacts& e) {
          auto it = std::find(e.violations.begin(), e.violations.end(), "setup-never-raises");
          if (it == e.violations.end()) {
            e.violations.push_back("setup-never-raises");
@@ -79,9 +79,9 @@ TEST(ReviewedCorpus, changingAnyOneExpectedFieldIsExactlyOneMismatch) {
   for (const NamedSeed& s : reviewed()) {
     for (std::size_t i = 0; i < s.seed.expect.size(); ++i) {
       for (const auto& [field, change] : field_changes()) {
-        Seed changed = s.seed;
+        ReviewedCase changed = s.seed;
         change(changed.expect[i].expect);
-        auto mismatches = replay_seed(changed);
+        auto mismatches = replay_reviewed_case(changed);
         ASSERT_EQ(mismatches.size(), 1u) << s.name << " " << s.seed.expect[i].profile.name << " " << field;
         EXPECT_EQ(mismatches[0].profile, s.seed.expect[i].profile.name);
         EXPECT_EQ(mismatches[0].difference.field, field) << s.name;

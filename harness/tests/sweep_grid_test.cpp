@@ -1,7 +1,7 @@
 // The sweep grid: big enough, every case distinct, decoding deterministic, and the documented
 // values present.
-#include "harness/sweep_grid.hpp"
-#include "harness/minimal_order.hpp"
+#include "harness/checks/sweep_grid.hpp"
+#include "harness/checks/minimal_order.hpp"
 #include "test_support.hpp"
 
 #include <set>

@@ -1,8 +1,8 @@
 // The sweep: counting and minimal examples on a small grid, the JSON layout, and the known findings
 // the issue names, asserted per profile with their minimal counterexamples.
-#include "harness/sweep.hpp"
-#include "harness/invariants.hpp"
-#include "harness/minimal_order.hpp"
+#include "harness/checks/sweep.hpp"
+#include "harness/checks/invariants.hpp"
+#include "harness/checks/minimal_order.hpp"
 #include "reference/py_json.hpp"
 #include "test_support.hpp"
 

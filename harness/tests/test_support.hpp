@@ -1,9 +1,9 @@
 // Helpers the harness tests share: cases from JSON text, profiles by name, one sweep per profile.
 #pragma once
 
-#include "harness/case_io.hpp"
-#include "harness/sweep.hpp"
-#include "harness/sweep_grid.hpp"
+#include "harness/io/case_io.hpp"
+#include "harness/checks/sweep.hpp"
+#include "harness/checks/sweep_grid.hpp"
 #include "reference/profile.hpp"
 
 #include <gtest/gtest.h>

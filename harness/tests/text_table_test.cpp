@@ -1,5 +1,5 @@
 // Table rendering: aligned text columns and markdown with escaped pipes.
-#include "harness/text_table.hpp"
+#include "harness/io/text_table.hpp"
 
 #include <gtest/gtest.h>
 

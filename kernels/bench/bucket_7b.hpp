@@ -1,7 +1,7 @@
 // The benchmark bucket: one transformer layer of a 7B model, and a fast deterministic gradient fill.
 #pragma once
 
-#include "reference/topk_problem.hpp"
+#include "kernels/oracle/topk_problem.hpp"
 
 #include <cstdint>
 #include <vector>

@@ -3,7 +3,7 @@
 #include "kernels/core/score_format.hpp"
 #include "kernels/cpu/column_select_cpu.hpp"
 #include "kernels/selection_work.hpp"
-#include "reference/topk_oracle.hpp"
+#include "kernels/oracle/topk_oracle.hpp"
 
 #include <benchmark/benchmark.h>
 

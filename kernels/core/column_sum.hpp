@@ -1,7 +1,7 @@
 // One column's L1 norm as a warp computes it: per-lane partial sums over 16-byte vectors, then a butterfly.
 #pragma once
 
-#include "kernels/core/hd.hpp"
+#include "kernels/core/host_device.hpp"
 #include "kernels/core/score_format.hpp"
 #include "kernels/tuning.hpp"
 
@@ -18,7 +18,7 @@ struct alignas(kVectorBytes) Vector {
 };
 
 template <class T>
-ZF_HD Vector<T> load_vector(const T* aligned) {
+ZF_HOST_DEVICE Vector<T> load_vector(const T* aligned) {
   Vector<T> out;
 #if defined(__CUDA_ARCH__)
   // Streaming load: each gradient value is read once.
@@ -30,7 +30,7 @@ ZF_HD Vector<T> load_vector(const T* aligned) {
 }
 
 template <class T>
-ZF_HD float abs_widened(T value) {
+ZF_HOST_DEVICE float abs_widened(T value) {
   return fabsf(ScoreFormat<T>::widen(value));
 }
 
@@ -40,7 +40,7 @@ ZF_HD float abs_widened(T value) {
 // tail element l, adding in that order in float32. The order is fixed, so the CPU build and the device
 // give bit-identical sums; loads are issued kScoreUnroll vectors at a time without changing it.
 template <class T>
-ZF_HD float lane_partial_sum(const T* bucket, std::int64_t column_begin, std::int64_t rows, int lane) {
+ZF_HOST_DEVICE float lane_partial_sum(const T* bucket, std::int64_t column_begin, std::int64_t rows, int lane) {
   constexpr int kPerVector = Vector<T>::kCount;
   std::int64_t misalignment = column_begin % kPerVector;
   std::int64_t head = misalignment == 0 ? 0 : kPerVector - misalignment;

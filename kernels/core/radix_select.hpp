@@ -1,7 +1,7 @@
 // The radix-select core: from per-digit histograms to the k-th largest key, and which keys are taken.
 #pragma once
 
-#include "kernels/core/hd.hpp"
+#include "kernels/core/host_device.hpp"
 
 #include <cstdint>
 
@@ -15,7 +15,7 @@ inline constexpr int kRadixPasses = static_cast<int>(sizeof(Key)) * 8 / kRadixBi
 
 // Most significant digit first.
 template <class Key>
-ZF_HD unsigned radix_digit(Key key, int pass) {
+ZF_HOST_DEVICE unsigned radix_digit(Key key, int pass) {
   int shift = static_cast<int>(sizeof(Key)) * 8 - (pass + 1) * kRadixBits;
   return static_cast<unsigned>(key >> shift) & (kRadixBins - 1);
 }
@@ -30,18 +30,18 @@ struct RadixState {
 };
 
 template <class Key>
-ZF_HD bool is_candidate(Key key, const RadixState<Key>& state) {
+ZF_HOST_DEVICE bool is_candidate(Key key, const RadixState<Key>& state) {
   return Key(key & state.mask) == state.prefix;
 }
 
 // A digit bucket with `in_bucket` candidates, `above` of them in higher buckets, holds the target.
-ZF_HD bool bucket_holds_target(std::int64_t above, std::int64_t in_bucket, std::int64_t remaining) {
+ZF_HOST_DEVICE bool bucket_holds_target(std::int64_t above, std::int64_t in_bucket, std::int64_t remaining) {
   return above < remaining && remaining <= above + in_bucket;
 }
 
 // Fix this pass's digit to the target's bucket.
 template <class Key>
-ZF_HD void descend(RadixState<Key>& state, int pass, unsigned digit, std::int64_t above) {
+ZF_HOST_DEVICE void descend(RadixState<Key>& state, int pass, unsigned digit, std::int64_t above) {
   int shift = static_cast<int>(sizeof(Key)) * 8 - (pass + 1) * kRadixBits;
   state.prefix = Key(state.prefix | Key(Key(digit) << shift));
   state.mask = Key(state.mask | Key(Key(kRadixBins - 1) << shift));
@@ -50,7 +50,7 @@ ZF_HD void descend(RadixState<Key>& state, int pass, unsigned digit, std::int64_
 
 // The pass's step from its histogram of candidate digits, scanning from the top digit down.
 template <class Key>
-ZF_HD void choose_digit(const std::uint32_t* histogram, int pass, RadixState<Key>& state) {
+ZF_HOST_DEVICE void choose_digit(const std::uint32_t* histogram, int pass, RadixState<Key>& state) {
   std::int64_t above = 0;
   for (int digit = kRadixBins - 1; digit >= 0; --digit) {
     if (bucket_holds_target(above, histogram[digit], state.remaining)) {
@@ -70,18 +70,18 @@ struct SelectionCut {
 };
 
 template <class Key>
-ZF_HD SelectionCut<Key> cut_of(const RadixState<Key>& state) {
+ZF_HOST_DEVICE SelectionCut<Key> cut_of(const RadixState<Key>& state) {
   return {state.prefix, state.remaining};
 }
 
 template <class Key>
-ZF_HD bool is_taken(Key key, const SelectionCut<Key>& cut, std::int64_t equal_before) {
+ZF_HOST_DEVICE bool is_taken(Key key, const SelectionCut<Key>& cut, std::int64_t equal_before) {
   return key > cut.threshold || (key == cut.threshold && equal_before < cut.equal_quota);
 }
 
 // Where a taken key goes in the ascending-index output: taken keys before it.
 template <class Key>
-ZF_HD std::int64_t taken_before(const SelectionCut<Key>& cut, std::int64_t greater_before,
+ZF_HOST_DEVICE std::int64_t taken_before(const SelectionCut<Key>& cut, std::int64_t greater_before,
                                 std::int64_t equal_before) {
   return greater_before + (equal_before < cut.equal_quota ? equal_before : cut.equal_quota);
 }

@@ -2,7 +2,7 @@
 #include "kernels/tests/kernel_checks.hpp"
 #include "kernels/tests/topk_generators.hpp"
 
-#include "reference/topk_oracle.hpp"
+#include "kernels/oracle/topk_oracle.hpp"
 
 #if defined(ZFCHECK_HAVE_CUDA)
 #include "kernels/cuda/kernel_answer_cuda.hpp"

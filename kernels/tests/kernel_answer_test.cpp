@@ -3,7 +3,7 @@
 #include "kernels/tests/kernel_checks.hpp"
 #include "kernels/tests/topk_generators.hpp"
 
-#include "reference/topk_oracle.hpp"
+#include "kernels/oracle/topk_oracle.hpp"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

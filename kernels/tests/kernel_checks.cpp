@@ -1,9 +1,9 @@
 // Differential checks of a kernel run: exact top-k of its own scores, invariants, identity on equal scores.
 #include "kernels/tests/kernel_checks.hpp"
 
-#include "harness/topk_invariants.hpp"
-#include "harness/topk_io.hpp"
-#include "reference/topk_oracle.hpp"
+#include "kernels/check/topk_invariants.hpp"
+#include "kernels/check/topk_io.hpp"
+#include "kernels/oracle/topk_oracle.hpp"
 
 #include <bit>
 #include <cmath>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "kernels/kernel_answer.hpp"
-#include "reference/topk_answer.hpp"
+#include "kernels/oracle/topk_answer.hpp"
 
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
 // Tests of the storage formats: order keys follow torch.topk's order; widening and rounding are exact.
 #include "kernels/core/score_format.hpp"
-#include "reference/low_precision.hpp"
-#include "reference/topk_oracle.hpp"
+#include "kernels/oracle/low_precision.hpp"
+#include "kernels/oracle/topk_oracle.hpp"
 
 #include <gtest/gtest.h>
 

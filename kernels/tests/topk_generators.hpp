@@ -1,7 +1,7 @@
 // RapidCheck generators of top-k selection problems: realistic shapes mixed with the degenerate ones.
 #pragma once
 
-#include "reference/topk_problem.hpp"
+#include "kernels/oracle/topk_problem.hpp"
 
 #include <rapidcheck.h>
 

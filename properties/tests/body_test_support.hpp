@@ -1,9 +1,9 @@
 // What the body tests share: cases from JSON lines, and the builtin profiles with one switch flipped.
 #pragma once
 
-#include "harness/case_io.hpp"
+#include "harness/io/case_io.hpp"
 #include "harness/tests/test_support.hpp"
-#include "properties/profile_set.hpp"
+#include "properties/suite/profile_set.hpp"
 
 #include <stdexcept>
 #include <string>

@@ -1,5 +1,5 @@
 // Branch tags: one short name per branch of the model, for RapidCheck's distribution.
-#include "properties/branch_tag.hpp"
+#include "properties/suite/branch_tag.hpp"
 #include "properties/tests/body_test_support.hpp"
 
 #include <gtest/gtest.h>

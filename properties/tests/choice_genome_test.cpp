@@ -1,5 +1,5 @@
 // Genomes: weighted draws, and shrinks that try two slots to 0, then one, then one smaller choice.
-#include "properties/choice_genome.hpp"
+#include "properties/generators/choice_genome.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The profile-pair bodies: they hold on the builtin profiles, and break where a profile stops doing what
 // its upstream change says.
-#include "properties/differential.hpp"
+#include "properties/suite/differential.hpp"
 #include "properties/tests/body_test_support.hpp"
 
 #include <gtest/gtest.h>

@@ -1,12 +1,12 @@
 // The generators: deterministic for a seed, reaching every branch the sweep grid reaches, shrinking to
 // the simple case.
-#include "properties/generators.hpp"
-#include "harness/case_io.hpp"
-#include "harness/minimal_order.hpp"
-#include "harness/sweep_grid.hpp"
-#include "properties/property_run.hpp"
-#include "properties/value_pools.hpp"
-#include "properties/verdict.hpp"
+#include "properties/generators/generators.hpp"
+#include "harness/io/case_io.hpp"
+#include "harness/checks/minimal_order.hpp"
+#include "harness/checks/sweep_grid.hpp"
+#include "properties/suite/property_run.hpp"
+#include "properties/generators/value_pools.hpp"
+#include "properties/suite/failure.hpp"
 #include "reference/config.hpp"
 #include "reference/py_json.hpp"
 
@@ -77,7 +77,7 @@ TEST(Generators, genCaseReachesEveryBranchTheSweepGridReaches) {
 Case shrunk(bool (*fails)(const Case&)) {
   props::PropertySpec spec{
       "shrinkProbe", "", {"pr-8456"}, "", [fails](const Case& c, const props::ProfileSet&) {
-        return fails(c) ? props::Verdict("fails") : std::nullopt;
+        return fails(c) ? std::optional<props::Failure>("fails") : std::nullopt;
       }};
   rc::detail::TestParams params;
   params.maxSuccess = 100'000;

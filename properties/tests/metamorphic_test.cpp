@@ -1,8 +1,8 @@
 // The metamorphic and schedule bodies hold on the cases that are easiest to get wrong, and their
 // comparison notices two cases that do differ.
-#include "properties/context_metamorphic.hpp"
-#include "properties/input_metamorphic.hpp"
-#include "properties/schedule_bodies.hpp"
+#include "properties/suite/context_metamorphic.hpp"
+#include "properties/suite/input_metamorphic.hpp"
+#include "properties/suite/schedule_bodies.hpp"
 #include "properties/tests/body_test_support.hpp"
 
 #include <gtest/gtest.h>
@@ -12,7 +12,7 @@ namespace {
 
 using testing::case_of;
 
-constexpr Verdict (*kBodies[])(const Case&, const ProfileSet&) = {
+constexpr std::optional<Failure> (*kBodies[])(const Case&, const ProfileSet&) = {
     &auto_behaves_as_absent,
     &key_order_does_not_matter,
     &revalidating_the_config_changes_nothing,

@@ -1,6 +1,6 @@
 // The mutation check: every rule switch flipped in every builtin profile is noticed by some property,
 // or no case at all tells the mutant from the profile.
-#include "properties/mutation.hpp"
+#include "properties/suite/mutation.hpp"
 #include "properties/tests/ci_params.hpp"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // Profile sets: the builtin profiles by name, and one of them swapped for a mutant.
-#include "properties/profile_set.hpp"
+#include "properties/suite/profile_set.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Reproduce strings: a property failure's RC_PARAMS line gives back its counterexample.
-#include "properties/reproduce.hpp"
-#include "harness/case_io.hpp"
-#include "properties/property_run.hpp"
+#include "properties/generators/reproduce.hpp"
+#include "harness/io/case_io.hpp"
+#include "properties/suite/property_run.hpp"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/detail/Configuration.h>

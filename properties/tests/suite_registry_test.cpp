@@ -1,6 +1,6 @@
 // The suite's list: a property per invariant and profile, unique sentence names, a profile to replay under.
-#include "harness/invariants.hpp"
-#include "properties/suite.hpp"
+#include "harness/checks/invariants.hpp"
+#include "properties/suite/suite.hpp"
 
 #include <gtest/gtest.h>
 

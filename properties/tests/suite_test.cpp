@@ -1,6 +1,6 @@
 // Every property of the suite through RapidCheck: it holds, or it is a recorded finding found again.
-#include "properties/expectations.hpp"
-#include "harness/recorded_findings.hpp"
+#include "properties/suite/finding_search.hpp"
+#include "harness/checks/recorded_findings.hpp"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/detail/Configuration.h>

@@ -1,7 +1,7 @@
 // The pools: simplest first under harness/minimal_order, without repeats, holding what shrinking must reach.
-#include "properties/value_pools.hpp"
+#include "properties/generators/value_pools.hpp"
 
-#include "harness/minimal_order.hpp"
+#include "harness/checks/minimal_order.hpp"
 #include "reference/config.hpp"
 #include "reference/py_json.hpp"
 

@@ -14,15 +14,15 @@ struct Row {
 
 // Expected "select_interval/selections/warned" or "config_error", in profile order
 // deepspeed-edaa722, deepspeed-8274, pr-8456-4ffc94ea, pr-8456 (stage 2, 40 micro-steps).
-struct Expectation {
+struct ExpectedFacts {
   Row row;
   std::array<std::string_view, 4> per_profile;
 };
 
 const std::array<std::string_view, 4> kProfiles{"deepspeed-edaa722", "deepspeed-8274", "pr-8456-4ffc94ea", "pr-8456"};
 
-const std::vector<Expectation>& founding_table() {
-  static const std::vector<Expectation> table{
+const std::vector<ExpectedFacts>& founding_table() {
+  static const std::vector<ExpectedFacts> table{
       {{"auto/auto, no dataloader", "{}", std::nullopt}, {"0/1/no", "0/1/no", "0/1/yes", "0/1/yes"}},
       {{"auto/auto, dataloader 10", "{}", 10}, {"10/4/no", "10/4/no", "10/4/no", "10/4/no"}},
       {{"epoch/1, no dataloader", R"({"select_strategy":"epoch","select_interval":1})", std::nullopt},
@@ -50,7 +50,7 @@ std::string summarise(const Result& r) {
 }
 
 TEST(Evaluate, ReproducesThePr8456ResolutionTableForEveryProfile) {
-  for (const Expectation& e : founding_table()) {
+  for (const ExpectedFacts& e : founding_table()) {
     for (std::size_t p = 0; p < kProfiles.size(); ++p) {
       Result r = evaluate(testing::make_case(e.row.zenflow, e.row.dataloader), testing::profile(kProfiles[p]));
       EXPECT_EQ(summarise(r), e.per_profile[p]) << e.row.name << " under " << kProfiles[p];

@@ -1,0 +1,12 @@
+# zfcheck_embed(): build a C++ source that holds files' texts, so that programs need no source tree.
+# zfcheck_embed(output function files...): a source defining `function()` over the files' texts.
+function(zfcheck_embed output function)
+  string(REPLACE ";" "|" files "${ARGN}")
+  add_custom_command(
+    OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/${output}
+    COMMAND ${CMAKE_COMMAND} -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/${output} -DFUNCTION=${function}
+            -DFILES=${files} -P ${PROJECT_SOURCE_DIR}/cmake/embed_files.cmake
+    DEPENDS ${ARGN} ${PROJECT_SOURCE_DIR}/cmake/embed_files.cmake
+    VERBATIM
+    COMMENT "Embedding ${function}")
+endfunction()

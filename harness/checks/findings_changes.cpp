@@ -1,0 +1,73 @@
+// Comparing recorded findings with swept ones, finding by finding, in words a reviewer can act on.
+#include "harness/checks/findings_changes.hpp"
+
+#include "reference/py_json.hpp"
+
+#include <map>
+
+namespace zfcheck {
+
+namespace {
+
+const py::Str* string_at(const py::Dict& d, std::string_view key) {
+  const py::Value* v = d.find(key);
+  return v ? v->as<py::Str>() : nullptr;
+}
+
+// The keys of a finding whose values differ, each as "key recorded <json>, swept <json>".
+std::string changed_keys(const py::Value& recorded, const py::Value& swept) {
+  std::string out;
+  const py::Dict& now = *swept.as<py::Dict>();
+  const py::Dict* before = recorded.as<py::Dict>();
+  for (const auto& [key, value] : now.entries()) {
+    const py::Value* old = before->find(key.text);
+    if (old != nullptr && *old == value) continue;
+    out += "\n    " + key.text + " recorded " + (old ? py::to_json(*old) : std::string("nothing")) +
+           "\n    " + std::string(key.text.size(), ' ') + " swept    " + py::to_json(value);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> findings_differences(const py::Value& recorded, const SweepReport& swept) {
+  const py::Dict* doc = recorded.as<py::Dict>();
+  const py::Value* findings = doc ? doc->find("findings") : nullptr;
+  if (findings == nullptr || findings->as<py::List>() == nullptr || string_at(*doc, "profile") == nullptr) {
+    return {"the recorded file is not a sweep report ({\"profile\", \"cases\", \"findings\": [...]})"};
+  }
+  std::vector<std::string> out;
+  if (!(*string_at(*doc, "profile") == swept.profile)) {
+    out.push_back("profile: recorded " + string_at(*doc, "profile")->text + ", swept " + swept.profile);
+  }
+  if (const py::Value* cases = doc->find("cases");
+      cases == nullptr || !(*cases == py::Value(py::Int(swept.cases)))) {
+    out.push_back("cases: recorded " + (cases ? py::to_json(*cases) : std::string("none")) + ", swept " +
+                  std::to_string(swept.cases) + " (the grid changed)");
+  }
+  std::map<std::string, const py::Value*> by_name;
+  for (const py::Value& f : *findings->as<py::List>()) {
+    const py::Dict* d = f.as<py::Dict>();
+    const py::Str* name = d ? string_at(*d, "invariant") : nullptr;
+    if (name == nullptr) {
+      out.push_back("a recorded finding has no invariant name: " + py::to_json(f));
+      continue;
+    }
+    by_name[name->text] = &f;
+  }
+  for (const Finding& f : swept.findings) {
+    py::Value now = finding_to_value(f);
+    auto it = by_name.find(f.invariant);
+    if (it == by_name.end()) {
+      out.push_back("new finding " + f.invariant + ": " + py::to_json(now));
+      continue;
+    }
+    if (!(*it->second == now))
+      out.push_back("changed finding " + f.invariant + ":" + changed_keys(*it->second, now));
+    by_name.erase(it);
+  }
+  for (const auto& [name, f] : by_name) out.push_back("vanished finding " + name + ": " + py::to_json(*f));
+  return out;
+}
+
+}  // namespace zfcheck

@@ -1,0 +1,140 @@
+// Classifying how a case's result changed between two profiles, and grouping the grid by it.
+#include "harness/checks/profile_diff.hpp"
+
+#include "harness/io/case_io.hpp"
+#include "harness/checks/minimal_order.hpp"
+#include "harness/io/result_json.hpp"
+#include "harness/checks/result_summary.hpp"
+#include "reference/py_json.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace zfcheck {
+
+namespace {
+
+std::string sign_class(const py::Int& v) { return v < 0 ? "negative" : v == 0 ? "0" : "positive"; }
+
+std::string sign_class(const std::optional<py::Int>& v) { return v ? sign_class(*v) : "unset"; }
+
+std::string count_class(std::size_t n) { return n == 0 ? "none" : n == 1 ? "once" : "repeats"; }
+
+// "what from -> to", or "what from -> another from" when both fall in one class.
+template <class T, class Classify>
+void compare_value(std::vector<std::string>& parts, std::string_view what, const T& a, const T& b,
+                   Classify classify) {
+  if (a == b) return;
+  std::string ca = classify(a);
+  std::string cb = classify(b);
+  parts.push_back(std::string(what) + " " + ca + " -> " + (ca == cb ? "another " + cb : cb));
+}
+
+void compare_warnings(std::vector<std::string>& parts, const std::vector<SetupWarning>& a,
+                      const std::vector<SetupWarning>& b) {
+  if (a == b) return;
+  std::string change = "warnings";
+  for (SetupWarning w :
+       {SetupWarning::auto_overrides_integer_select_interval, SetupWarning::select_interval_never_repeats}) {
+    auto na = std::count(a.begin(), a.end(), w);
+    auto nb = std::count(b.begin(), b.end(), w);
+    if (nb > na) change += " +" + std::string(warning_id(w));
+    if (na > nb) change += " -" + std::string(warning_id(w));
+  }
+  parts.push_back(change == "warnings" ? "warnings reordered" : change);
+}
+
+std::string join(const std::vector<std::string>& parts) {
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : "; ") + p;
+  return out;
+}
+
+}  // namespace
+
+std::string describe_change(const Result& from, const Result& to) {
+  std::vector<std::string> parts;
+  std::string outcome_from = outcome_label(from);
+  std::string outcome_to = outcome_label(to);
+  // A changed outcome is the whole story: what follows it (values, warnings) follows from it.
+  if (outcome_from != outcome_to) return "outcome " + outcome_from + " -> " + outcome_to;
+  if (from.error != to.error) {
+    parts.push_back("error message of " + outcome_from + " changed");
+  }
+  if (from.config != to.config && from.config && to.config) parts.push_back("validated config changed");
+  if (from.resolved && to.resolved && from.engine && to.engine) {
+    const Resolved& a = *from.resolved;
+    const Resolved& b = *to.resolved;
+    auto by_sign = [](const auto& v) { return sign_class(v); };
+    if (a.select_strategy != b.select_strategy) {
+      parts.push_back("strategy " + std::string(a.select_strategy) + " -> " + std::string(b.select_strategy));
+    }
+    compare_value(parts, "select_interval", a.select_interval, b.select_interval, by_sign);
+    compare_value(parts, "engine select_interval", from.engine->select_interval, to.engine->select_interval,
+                  by_sign);
+    compare_value(parts, "update_interval", a.update_interval, b.update_interval, by_sign);
+    compare_value(parts, "engine update_interval", from.engine->update_interval, to.engine->update_interval,
+                  by_sign);
+    if (a.auto_update != b.auto_update || from.engine->auto_update != to.engine->auto_update) {
+      parts.push_back("auto_update changed");
+    }
+    compare_value(parts, "steps_per_epoch", a.steps_per_epoch, b.steps_per_epoch, by_sign);
+    compare_value(parts, "warm-up", a.full_warm_up_rounds, b.full_warm_up_rounds, by_sign);
+    compare_value(parts, "selections", from.selections, to.selections,
+                  [](const std::vector<std::int64_t>& s) { return count_class(s.size()); });
+  }
+  compare_warnings(parts, from.warnings, to.warnings);
+  return join(parts);
+}
+
+ProfileDiff diff_profiles(const SweepGrid& grid, const Profile& from, const Profile& to, Progress* progress) {
+  struct Tally {
+    std::uint64_t count = 0;
+    Simplest<std::pair<Result, Result>> simplest;
+  };
+  std::map<std::string, Tally> tallies;
+  ProfileDiff diff{from.name, to.name, grid.size(), 0, {}};
+  grid.for_each(
+      [&](const Case& c) {
+        Result a = evaluate(c, from);
+        Result b = evaluate(c, to);
+        std::string change = describe_change(a, b);
+        if (change.empty()) return;
+        ++diff.differing;
+        Tally& t = tallies[change];
+        ++t.count;
+        t.simplest.offer(c, [&] { return std::pair{a, b}; });
+      },
+      progress);
+  for (auto& [change, t] : tallies) {
+    diff.groups.push_back(DiffGroup{change, t.count, t.simplest.example(), t.simplest.payload().first,
+                                    t.simplest.payload().second});
+  }
+  std::stable_sort(diff.groups.begin(), diff.groups.end(),
+                   [](const DiffGroup& x, const DiffGroup& y) { return x.count > y.count; });
+  return diff;
+}
+
+std::string profile_diff_json(const ProfileDiff& diff) {
+  std::string out = "{\"from\":";
+  py::write_json_string(out, diff.from);
+  out += ",\"to\":";
+  py::write_json_string(out, diff.to);
+  out += ",\"cases\":" + std::to_string(diff.cases) + ",\"differing\":" + std::to_string(diff.differing) +
+         ",\"groups\":[";
+  for (std::size_t i = 0; i < diff.groups.size(); ++i) {
+    const DiffGroup& g = diff.groups[i];
+    py::Dict d;
+    d.set(py::Str{"change"}, g.change);
+    d.set(py::Str{"count"}, py::Int(g.count));
+    d.set(py::Str{"example"}, case_to_value(g.example));
+    d.set(py::Str{"from"}, result_to_value(g.from));
+    d.set(py::Str{"to"}, result_to_value(g.to));
+    out += i == 0 ? "\n" : ",\n";
+    py::write_json(out, d);
+  }
+  out += diff.groups.empty() ? "]}\n" : "\n]}\n";
+  return out;
+}
+
+}  // namespace zfcheck

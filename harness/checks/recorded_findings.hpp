@@ -1,0 +1,37 @@
+// The findings corpus/findings/<profile>.json records: per profile, each broken invariant's minimal example.
+#pragma once
+
+#include "harness/io/embedded_files.hpp"
+#include "reference/evaluate.hpp"
+
+#include <tl/expected.hpp>
+
+#include <map>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace zfcheck {
+
+class RecordedFindings {
+ public:
+  // Reads <findings_dir>/<profile>.json for every builtin profile (the sweep report format of
+  // harness/checks/sweep.hpp); an error names the file and what is wrong with it.
+  static tl::expected<RecordedFindings, std::string> read(const std::string& findings_dir);
+  // The copy built into zfcheck (for programs that run away from the source tree, such as fuzzers).
+  static const tl::expected<RecordedFindings, std::string>& builtin();
+
+  // The recorded minimal example of `invariant` under builtin `profile`, or null when the profile is
+  // not recorded breaking it.
+  const Case* example(std::string_view profile, std::string_view invariant) const;
+  // The invariants `profile` is recorded to break; empty for a profile with no recorded file.
+  std::vector<std::string> invariants(std::string_view profile) const;
+
+ private:
+  static tl::expected<RecordedFindings, std::string> parse(std::span<const EmbeddedFile> files);
+
+  std::map<std::string, std::map<std::string, Case, std::less<>>, std::less<>> examples_;
+};
+
+}  // namespace zfcheck

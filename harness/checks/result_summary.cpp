@@ -1,0 +1,69 @@
+// Short text forms of results for sweep, diff and report output.
+#include "harness/checks/result_summary.hpp"
+
+#include <algorithm>
+
+namespace zfcheck {
+
+namespace {
+
+constexpr std::size_t kListedSelections = 10;
+
+std::string selections_text(const std::vector<std::int64_t>& selections, std::int64_t micro_steps) {
+  std::string out = std::to_string(selections.size()) +
+                    (selections.size() == 1 ? " selection" : " selections") + " in " +
+                    std::to_string(micro_steps) + " micro-steps [";
+  for (std::size_t i = 0; i < selections.size() && i < kListedSelections; ++i) {
+    out += (i ? ", " : "") + std::to_string(selections[i]);
+  }
+  if (selections.size() > kListedSelections) out += ", ...";
+  return out + "]";
+}
+
+// Distinct ids in order of first logging, with how often each was logged when more than once (the
+// engine and the optimizer copy may each log the same warning).
+std::string warnings_text(const std::vector<SetupWarning>& warnings) {
+  if (warnings.empty()) return "no warning";
+  std::string out = "warned: ";
+  for (std::size_t i = 0; i < warnings.size(); ++i) {
+    if (std::find(warnings.begin(), warnings.begin() + static_cast<std::ptrdiff_t>(i), warnings[i]) !=
+        warnings.begin() + static_cast<std::ptrdiff_t>(i)) {
+      continue;
+    }
+    auto times = std::count(warnings.begin(), warnings.end(), warnings[i]);
+    out += (i ? ", " : "") + std::string(warning_id(warnings[i])) +
+           (times > 1 ? " x" + std::to_string(times) : "");
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string outcome_label(const Result& r) {
+  if (r.outcome == Outcome::ok) return r.zenflow_enabled ? "ok" : "ZenFlow off";
+  std::string out(outcome_name(r.outcome));
+  if (r.error) out += " (" + r.error->type + ")";
+  return out;
+}
+
+std::string summarize(const Result& r, std::int64_t micro_steps) {
+  if (r.outcome != Outcome::ok) {
+    std::string out(outcome_name(r.outcome));
+    if (r.error) {
+      out += " " + r.error->type;
+      if (r.error->field) out += " (" + *r.error->field + ")";
+      out += ": " + r.error->message;
+    }
+    return out;
+  }
+  if (!r.zenflow_enabled || !r.resolved || !r.engine) return "ZenFlow off";
+  const Resolved& s = *r.resolved;
+  std::string out = s.select_strategy == "epoch" ? "epoch strategy, " : "step strategy, ";
+  out += "select_interval " + py::to_decimal(s.select_interval) + " (engine " +
+         py::to_decimal(r.engine->select_interval) + "), update_interval " +
+         (s.auto_update ? std::string("auto") : py::to_decimal(s.update_interval)) + ", warm-up " +
+         py::to_decimal(s.full_warm_up_rounds) + ": ";
+  return out + selections_text(r.selections, micro_steps) + "; " + warnings_text(r.warnings);
+}
+
+}  // namespace zfcheck

@@ -1,0 +1,36 @@
+// The sweep: every grid case through the model and the invariants; per broken invariant a count and
+// the simplest counterexample.
+#pragma once
+
+#include "harness/io/progress.hpp"
+#include "harness/checks/sweep_grid.hpp"
+#include "reference/evaluate.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace zfcheck {
+
+struct Finding {
+  std::string invariant;
+  std::uint64_t count = 0;  // grid cases that break it
+  Case example;             // the simplest of them (minimal_order.hpp)
+  Result result;            // what the profile makes of the example
+};
+
+struct SweepReport {
+  std::string profile;
+  std::uint64_t cases = 0;
+  std::vector<Finding> findings;  // registry order; only invariants some case breaks
+};
+
+SweepReport sweep(const SweepGrid& grid, const Profile& profile, Progress* progress = nullptr);
+
+// The report as `zfcheck sweep --json` prints it and corpus/findings/ keeps it: one JSON object,
+// {"profile", "cases", "findings": [{"invariant", "count", "example", "result"}]}, each finding on a
+// line of its own so that a change to one shows as a one-line diff.
+std::string sweep_report_json(const SweepReport& report);
+py::Value finding_to_value(const Finding& finding);
+
+}  // namespace zfcheck

@@ -1,0 +1,232 @@
+// The built-in sweep grid (documented in sweep_grid.hpp) and its mixed-radix decoding.
+#include "harness/checks/sweep_grid.hpp"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <stdexcept>
+
+namespace zfcheck {
+
+namespace {
+
+using Values = std::vector<py::Value>;
+using Options = std::vector<std::optional<py::Value>>;
+
+py::Value big(int sign) { return py::Int(sign) << 70; }  // +-2**70, beyond any machine integer
+py::Value nan() { return std::numeric_limits<double>::quiet_NaN(); }
+py::Value list(Values items) { return py::List(std::move(items)); }
+py::Value empty_dict() { return py::Dict{}; }
+
+// The values of one key that exercise the schedule (absent first), and its coercion values.
+struct KeyValues {
+  std::string_view key;
+  Options schedule;
+  Values coercion;
+};
+
+const std::vector<KeyValues>& config_keys() {
+  static const std::vector<KeyValues> keys{
+      {"select_strategy",
+       {std::nullopt, "auto", "step", "epoch"},
+       {"bad", "Step", "", 1, true, py::None{}, list({"step"}), empty_dict()}},
+      {"select_interval",
+       {std::nullopt, "auto", 0, 1, 5, 10, -1, -5, big(1)},
+       {true, false, 10.0, 10.5, "10", "x", py::None{}, list({}), empty_dict(), nan(), 1e19, big(-1)}},
+      {"update_interval",
+       {std::nullopt, "auto", 0, 1, 4, -1, big(1)},
+       {true, false, 4.0, 4.5, "4", "x", py::None{}, list({}), empty_dict(), nan(), big(-1)}},
+      {"steps_per_epoch",
+       {std::nullopt, py::None{}, 0, 1, 3, 10, -1, -5, big(1)},
+       {"auto", true, false, 10.0, 10.5, "10", "0", "-5", "x", list({}), empty_dict(), nan(), big(-1)}},
+      {"full_warm_up_rounds",
+       {std::nullopt, 0, 1, 3, -1, 50, big(1), big(-1)},
+       {"auto", true, false, 3.0, 3.5, "3", "-1", "x", py::None{}, list({}), empty_dict(), nan()}},
+      {"topk_ratio",
+       {std::nullopt},
+       {"auto", 0, 1, 0.5, 1.0, -0.1, 1.1, big(1), nan(), "0.5", true, false, py::None{}, "x", list({}),
+        empty_dict()}},
+      {"auto_ratio",
+       {std::nullopt},
+       {"auto", 0, 1, 0.5, -0.1, 1.1, nan(), "0.5", true, py::None{}, "x", list({})}},
+      {"pt_reserved_cores_perc",
+       {std::nullopt},
+       {"auto", 0, 1, 0.5, -0.1, 1.1, nan(), "0.5", true, py::None{}, "x", list({})}},
+      {"overlap_step",
+       {std::nullopt},
+       {"auto", true, false, 1, 0, 2, 1.0, 1.5, "yes", "off", "x", py::None{}, list({})}},
+      {"offload",
+       {std::nullopt},
+       {"auto", true, false, 1, 0, 2, 1.0, 1.5, "yes", "off", "x", py::None{}, list({})}},
+  };
+  return keys;
+}
+
+const KeyValues& key_values(std::string_view key) {
+  const auto& keys = config_keys();
+  return *std::find_if(keys.begin(), keys.end(), [&](const KeyValues& k) { return k.key == key; });
+}
+
+std::optional<py::Dict::Entry> entry(std::string_view key, py::Value value) {
+  return py::Dict::Entry{py::Str{std::string(key)}, std::move(value)};
+}
+
+EntryAxis axis(std::string_view key, const Options& values) {
+  EntryAxis a;
+  for (const auto& v : values) a.options.push_back(v ? entry(key, *v) : std::nullopt);
+  return a;
+}
+
+EntryAxis coercion_axis(std::string_view key, std::size_t limit = std::numeric_limits<std::size_t>::max()) {
+  const Values& coercion = key_values(key).coercion;
+  EntryAxis a;
+  for (std::size_t i = 0; i < coercion.size() && i < limit; ++i) a.options.push_back(entry(key, coercion[i]));
+  return a;
+}
+
+const std::vector<std::optional<std::int64_t>>& all_dataloader_lens() {
+  static const std::vector<std::optional<std::int64_t>> lens{
+      std::nullopt, 0, 1, 3, 10, std::numeric_limits<std::int64_t>::max()};
+  return lens;
+}
+
+GridBlock schedule_block() {
+  GridBlock b{"schedule", {}, {}, all_dataloader_lens(), {1, 2, 3}};
+  for (std::string_view key :
+       {"select_strategy", "select_interval", "update_interval", "steps_per_epoch", "full_warm_up_rounds"}) {
+    b.axes.push_back(axis(key, key_values(key).schedule));
+  }
+  return b;
+}
+
+// The schedule keys a coercion block holds around the field under test, and the values they take.
+const std::vector<std::pair<std::string_view, Options>>& coercion_context() {
+  static const std::vector<std::pair<std::string_view, Options>> context{
+      {"select_strategy", {std::nullopt, "step", "epoch"}},
+      {"select_interval", {std::nullopt, 1}},
+      {"update_interval", {std::nullopt, 4}},
+  };
+  return context;
+}
+
+GridBlock coercion_block(std::string_view field) {
+  GridBlock b{"coercion:" + std::string(field), {}, {}, {std::nullopt, 0, 3, 10}, {1, 2, 3}};
+  b.axes.push_back(coercion_axis(field));
+  for (const auto& [key, values] : coercion_context()) {
+    if (key != field) b.axes.push_back(axis(key, values));
+  }
+  return b;
+}
+
+GridBlock unknown_key_block() {
+  EntryAxis unknown{{entry("foo", 1), entry("foo", py::None{}), entry("foo", "auto"), entry("strict", true),
+                     entry("strict", false), entry("self", 1), entry("replace_method", "auto"),
+                     entry("Select_Strategy", "step")}};
+  return GridBlock{"unknown-key",
+                   {},
+                   {axis("select_strategy", {std::nullopt, "step"}), unknown},
+                   {std::nullopt, 10},
+                   {2, 3}};
+}
+
+// Pairs of coercion values: which of two errors pydantic reports first.
+std::vector<GridBlock> precedence_blocks() {
+  constexpr std::size_t kPerField = 4;
+  std::vector<EntryAxis> fields;
+  for (const auto& k : config_keys()) fields.push_back(coercion_axis(k.key, kPerField));
+  fields.push_back(
+      EntryAxis{{entry("foo", 1), entry("foo", py::None{}), entry("foo", true), entry("foo", "x")}});
+  std::vector<GridBlock> blocks;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    for (std::size_t j = i + 1; j < fields.size(); ++j) {
+      std::string name =
+          "precedence:" + fields[i].options.front()->first.text + "+" + fields[j].options.front()->first.text;
+      blocks.push_back(GridBlock{std::move(name), {}, {fields[i], fields[j]}, {std::nullopt}, {2}});
+    }
+  }
+  return blocks;
+}
+
+GridBlock non_object_block() {
+  return GridBlock{"non-object",
+                   {py::None{}, "auto", true, false, 0, 123, 1.5, "x", "", list({}), list({"step"})},
+                   {},
+                   all_dataloader_lens(),
+                   {1, 2, 3}};
+}
+
+std::vector<GridBlock> builtin_blocks() {
+  std::vector<GridBlock> blocks{schedule_block()};
+  for (const auto& k : config_keys()) blocks.push_back(coercion_block(k.key));
+  blocks.push_back(unknown_key_block());
+  for (auto& b : precedence_blocks()) blocks.push_back(std::move(b));
+  blocks.push_back(non_object_block());
+  return blocks;
+}
+
+}  // namespace
+
+std::uint64_t GridBlock::size() const {
+  std::uint64_t n = whole_blocks.empty() ? 1 : whole_blocks.size();
+  for (const auto& a : axes) n *= a.options.size();
+  return n * dataloader_lens.size() * stages.size();
+}
+
+SweepGrid::SweepGrid(std::vector<GridBlock> blocks) : blocks_(std::move(blocks)) {
+  for (const auto& b : blocks_) {
+    if (b.axes.size() > GridBlock::kMaxAxes || (!b.whole_blocks.empty() && !b.axes.empty())) {
+      throw std::invalid_argument("sweep grid block " + b.name + " is malformed");
+    }
+    starts_.push_back(size_);
+    size_ += b.size();
+  }
+}
+
+const SweepGrid& SweepGrid::builtin() {
+  static const SweepGrid grid(builtin_blocks());
+  return grid;
+}
+
+const GridBlock& SweepGrid::block_of(std::uint64_t index) const {
+  if (index >= size_) throw std::out_of_range("sweep grid index " + std::to_string(index));
+  auto after = std::upper_bound(starts_.begin(), starts_.end(), index);
+  return blocks_[static_cast<std::size_t>(after - starts_.begin() - 1)];
+}
+
+Case SweepGrid::at(std::uint64_t index) const {
+  Case c;
+  decode(index, c, size_);
+  return c;
+}
+
+std::uint64_t SweepGrid::decode(std::uint64_t index, Case& c, std::uint64_t built) const {
+  const GridBlock& b = block_of(index);
+  std::uint64_t start = starts_[static_cast<std::size_t>(&b - blocks_.data())];
+  std::uint64_t rest = index - start;
+  c.stage = b.stages[rest % b.stages.size()];
+  rest /= b.stages.size();
+  c.dataloader_len = b.dataloader_lens[rest % b.dataloader_lens.size()];
+  rest /= b.dataloader_lens.size();
+  // The zenflow value is named by the first index that decodes to it (stage and dataloader first).
+  std::uint64_t zenflow_index = start + rest * b.stages.size() * b.dataloader_lens.size();
+  if (zenflow_index == built) return built;
+  if (!b.whole_blocks.empty()) {
+    c.zenflow = b.whole_blocks[rest];
+    return zenflow_index;
+  }
+  // Decode the axes from the fastest (last) to the slowest, then write the entries in axis order.
+  std::array<std::size_t, GridBlock::kMaxAxes> chosen{};
+  for (std::size_t i = b.axes.size(); i-- > 0;) {
+    chosen[i] = rest % b.axes[i].options.size();
+    rest /= b.axes[i].options.size();
+  }
+  py::Dict block;
+  block.reserve(b.axes.size());
+  for (std::size_t i = 0; i < b.axes.size(); ++i) {
+    if (const auto& e = b.axes[i].options[chosen[i]]) block.set(e->first, e->second);
+  }
+  c.zenflow = std::move(block);
+  return zenflow_index;
+}
+
+}  // namespace zfcheck

@@ -1,0 +1,120 @@
+// The sweep grid: a deterministic, lazily enumerated set of cases that covers the whole input domain.
+//
+// The grid is the union of blocks; each block is the cartesian product of a few axes, every other key
+// absent, `micro_steps` at its default of 40. Case i is decoded from i in mixed radix (block by block,
+// the last axis varying fastest), so no case list is ever built. Every case in the grid is distinct.
+//
+// Value sets, per key: the schedule values, then after "|" the coercion values (wrong types, bounds,
+// spellings; each exercised in the coercion block). "absent" means the key is not written.
+//   select_strategy       absent, "auto", "step", "epoch" | "bad", "Step", "", 1, true, null, ["step"], {}
+//   select_interval       absent, "auto", 0, 1, 5, 10, -1, -5, 2**70
+//                         | true, false, 10.0, 10.5, "10", "x", null, [], {}, NaN, 1e19, -2**70
+//   update_interval       absent, "auto", 0, 1, 4, -1, 2**70
+//                         | true, false, 4.0, 4.5, "4", "x", null, [], {}, NaN, -2**70
+//   steps_per_epoch       absent, null, 0, 1, 3, 10, -1, -5, 2**70
+//                         | "auto", true, false, 10.0, 10.5, "10", "0", "-5", "x", [], {}, NaN, -2**70
+//   full_warm_up_rounds   absent, 0, 1, 3, -1, 50 (beyond the 40-step horizon), 2**70, -2**70
+//                         | "auto", true, false, 3.0, 3.5, "3", "-1", "x", null, [], {}, NaN
+//   topk_ratio            absent | "auto", 0, 1, 0.5, 1.0, -0.1, 1.1, 2**70, NaN, "0.5", true, false, null,
+//                         "x", [], {}
+//   auto_ratio,           absent | "auto", 0, 1, 0.5, -0.1, 1.1, NaN, "0.5", true, null, "x", []
+//   pt_reserved_cores_perc
+//   overlap_step, offload absent | "auto", true, false, 1, 0, 2, 1.0, 1.5, "yes", "off", "x", null, []
+//   unknown keys          "foo": 1, "foo": null, "foo": "auto", "strict": true, "strict": false,
+//                         "self": 1, "replace_method": "auto", "Select_Strategy": "step"
+//   dataloader_len        absent (no training_data=), 0, 1, 3 (short: below update_interval 4), 10,
+//                         9223372036854775807 (huge)
+//   stage                 1, 2, 3
+//
+// Blocks (342,878 cases in all):
+//   schedule     select_strategy x select_interval x update_interval x steps_per_epoch x full_warm_up_rounds,
+//                over the non-hostile values above, x every dataloader_len x every stage (326,592)
+//   coercion     for each of the ten config fields F: F over its coercion values x select_strategy
+//                {absent, "step", "epoch"} x select_interval {absent, 1} x update_interval {absent, 4}
+//                (the context keys other than F) x dataloader_len {absent, 0, 3, 10} x stage {1, 2, 3}
+//                (15,144)
+//   unknown-key  each unknown-key entry x select_strategy {absent, "step"} x dataloader_len {absent, 10}
+//                x stage {2, 3} (64)
+//   precedence   for each pair of the ten fields and the unknown key "foo": the first four coercion values
+//                of each ("foo": 1, null, true, "x"), crossed (which error wins); no dataloader, stage 2
+//                (880)
+//   non-object   zenflow = null, "auto", true, false, 0, 123, 1.5, "x", "", [], ["step"] x every
+//                dataloader_len x every stage (198; {} itself is the schedule block's all-absent corner)
+#pragma once
+
+#include "harness/io/progress.hpp"
+#include "reference/evaluate.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace zfcheck {
+
+// One axis of a block: the entry each option writes into the zenflow object (nothing: no entry).
+// The options of one axis may use different keys (the unknown-key axis); two axes of a block never
+// write the same key.
+struct EntryAxis {
+  std::vector<std::optional<py::Dict::Entry>> options;
+};
+
+// A cartesian product of axes. With `whole_blocks` non-empty the zenflow value is one of them and
+// `axes` is empty; otherwise it is an object holding the axes' chosen entries in axis order.
+struct GridBlock {
+  static constexpr std::size_t kMaxAxes = 8;
+
+  std::string name;
+  std::vector<py::Value> whole_blocks;
+  std::vector<EntryAxis> axes;
+  std::vector<std::optional<std::int64_t>> dataloader_lens;
+  std::vector<int> stages;
+
+  std::uint64_t size() const;
+};
+
+class SweepGrid {
+ public:
+  // Throws std::invalid_argument for a block with more than kMaxAxes axes, or with both whole
+  // blocks and axes (a construction bug).
+  explicit SweepGrid(std::vector<GridBlock> blocks);
+
+  // The grid documented above.
+  static const SweepGrid& builtin();
+
+  std::uint64_t size() const { return size_; }
+  // Case `index`; the same index always gives the same case. Like vector::at, an index at or past
+  // size() throws std::out_of_range (a caller's bug, never an input's).
+  Case at(std::uint64_t index) const;
+  // The block case `index` belongs to (same precondition).
+  const GridBlock& block_of(std::uint64_t index) const;
+  const std::vector<GridBlock>& blocks() const { return blocks_; }
+
+  // Calls fn(case) for every case in index order: the one walk that sweep, diff and report share.
+  // Consecutive cases that differ only in stage or dataloader_len share one zenflow value, which is
+  // built once (the grid's fastest axes), so fn sees the same case at(i) gives without the rebuild.
+  template <class Fn>
+  void for_each(Fn&& fn, Progress* progress = nullptr) const {
+    constexpr std::uint64_t kProgressEvery = 1 << 14;
+    Case c;
+    std::uint64_t built = size_;  // index of the zenflow value `c` holds; none yet
+    for (std::uint64_t i = 0; i < size_; ++i) {
+      built = decode(i, c, built);
+      fn(static_cast<const Case&>(c));
+      if (progress != nullptr && i % kProgressEvery == 0) progress->update(i);
+    }
+    if (progress != nullptr) progress->finish();
+  }
+
+ private:
+  // Writes case `index` into `c`. Its zenflow value is rebuilt unless `built`, the index of the
+  // zenflow value `c` already holds (as this function returns it), names the same one.
+  std::uint64_t decode(std::uint64_t index, Case& c, std::uint64_t built) const;
+
+  std::vector<GridBlock> blocks_;
+  std::vector<std::uint64_t> starts_;  // index of each block's first case
+  std::uint64_t size_ = 0;
+};
+
+}  // namespace zfcheck

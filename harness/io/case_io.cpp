@@ -1,0 +1,79 @@
+// Case lines: the JSON object of eval-format.md to a Case, with every rejection named.
+#include "harness/io/case_io.hpp"
+
+#include "reference/py_json.hpp"
+
+#include <limits>
+
+namespace zfcheck {
+
+namespace {
+
+tl::unexpected<CaseError> reject(const std::optional<py::Str>& id, std::optional<std::string> field,
+                                 std::string reason) {
+  return tl::unexpected(CaseError{id, std::move(field), std::move(reason)});
+}
+
+// An integer in [lo, hi]; JSON true/false and floats are not integers here.
+std::optional<std::int64_t> int_in(const py::Value& v, std::int64_t lo, std::int64_t hi) {
+  const py::Int* i = v.as<py::Int>();
+  if (i == nullptr || *i < lo || *i > hi) return std::nullopt;
+  return i->convert_to<std::int64_t>();
+}
+
+}  // namespace
+
+tl::expected<Case, CaseError> case_from_value(py::Value value) {
+  py::Dict* dict = value.as<py::Dict>();
+  if (dict == nullptr) return reject(std::nullopt, std::nullopt, "a case must be a JSON object");
+  Case c;
+  if (const py::Value* id = dict->find("id")) {
+    if (id->as<py::Str>() == nullptr) return reject(std::nullopt, "id", "id must be a string");
+    c.id = *id->as<py::Str>();
+  }
+  py::Value* zenflow = dict->find_mutable("zenflow");
+  if (zenflow == nullptr) return reject(c.id, "zenflow", "the case has no zenflow key");
+  c.zenflow = std::move(*zenflow);
+  if (const py::Value* stage = dict->find("stage")) {
+    auto s = int_in(*stage, 1, 3);
+    if (!s) return reject(c.id, "stage", "stage must be 1, 2 or 3");
+    c.stage = static_cast<int>(*s);
+  }
+  if (const py::Value* steps = dict->find("micro_steps")) {
+    auto s = int_in(*steps, 0, kMaxMicroSteps);
+    if (!s) return reject(c.id, "micro_steps", "micro_steps must be an integer from 0 to " + std::to_string(kMaxMicroSteps));
+    c.micro_steps = *s;
+  }
+  if (const py::Value* len = dict->find("dataloader_len"); len != nullptr && len->kind() != py::Kind::none) {
+    auto l = int_in(*len, 0, std::numeric_limits<std::int64_t>::max());
+    if (!l) {
+      return reject(c.id, "dataloader_len",
+                    "dataloader_len must be null or an integer from 0 to 9223372036854775807 (a Python len())");
+    }
+    c.dataloader_len = *l;
+  }
+  return c;
+}
+
+tl::expected<Case, CaseError> parse_case(std::string_view line) {
+  auto value = py::parse_json(line);
+  if (!value) {
+    return reject(std::nullopt, std::nullopt,
+                  "not JSON: " + value.error().reason + " at byte " + std::to_string(value.error().offset + 1));
+  }
+  return case_from_value(std::move(*value));
+}
+
+py::Value case_to_value(const Case& c, bool full) {
+  py::Dict d;
+  if (c.id) d.set(py::Str{"id"}, *c.id);
+  d.set(py::Str{"zenflow"}, c.zenflow);
+  if (full || c.dataloader_len) {
+    d.set(py::Str{"dataloader_len"}, c.dataloader_len ? py::Value(py::Int(*c.dataloader_len)) : py::Value(py::None{}));
+  }
+  if (full || c.stage != 2) d.set(py::Str{"stage"}, py::Int(c.stage));
+  if (full || c.micro_steps != 40) d.set(py::Str{"micro_steps"}, py::Int(c.micro_steps));
+  return d;
+}
+
+}  // namespace zfcheck

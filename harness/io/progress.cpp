@@ -1,0 +1,30 @@
+// A single self-overwriting progress line on standard error.
+#include "harness/io/progress.hpp"
+
+#include <unistd.h>
+
+#include <iostream>
+
+namespace zfcheck {
+
+Progress::Progress(std::string label, std::uint64_t total, std::ostream* sink, Clock::duration delay)
+    : label_(std::move(label)), total_(total), sink_(sink), show_from_(Clock::now() + delay) {}
+
+Progress Progress::on_terminal(std::string label, std::uint64_t total) {
+  return Progress(std::move(label), total, isatty(STDERR_FILENO) ? &std::cerr : nullptr);
+}
+
+void Progress::update(std::uint64_t done) {
+  if (sink_ == nullptr || Clock::now() < show_from_) return;
+  shown_ = true;
+  std::uint64_t percent = total_ == 0 ? 100 : done * 100 / total_;
+  *sink_ << '\r' << label_ << ": " << done << '/' << total_ << " cases (" << percent << "%)" << std::flush;
+}
+
+void Progress::finish() {
+  if (!shown_) return;
+  *sink_ << '\r' << std::string(label_.size() + 48, ' ') << '\r' << std::flush;
+  shown_ = false;
+}
+
+}  // namespace zfcheck

@@ -1,0 +1,28 @@
+// Results as eval-format JSON (key order as the format's table lists them), written straight to text.
+#pragma once
+
+#include "harness/io/case_io.hpp"
+#include "reference/evaluate.hpp"
+#include "reference/py_json.hpp"
+
+#include <functional>
+
+#include <string>
+
+namespace zfcheck {
+
+// Writes further keys into a result object (zfcheck check's "violations").
+using ExtraKeys = std::function<void(py::ObjectWriter&)>;
+
+// Appends the result's JSON object (no newline), with `extra` keys after the format's own.
+void write_result(std::string& out, const Result& result, const ExtraKeys& extra = {});
+// The same object as a Python value, for comparisons.
+py::Value result_to_value(const Result& result);
+
+// The invalid_case result for a line that is not a usable case; `line` is 1-based.
+Result invalid_case_result(const CaseError& error, std::size_t line, std::string_view profile);
+
+// The "<id>: <text>" form warnings take in results.
+std::string warning_line(SetupWarning warning);
+
+}  // namespace zfcheck

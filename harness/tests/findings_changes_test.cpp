@@ -1,0 +1,70 @@
+// Comparing recorded findings with a sweep: agreement, and each kind of departure named.
+#include "harness/checks/findings_changes.hpp"
+#include "reference/py_json.hpp"
+#include "test_support.hpp"
+
+namespace zfcheck {
+namespace {
+
+SweepReport small_report() {
+  GridBlock b{"probe", {}, {}, {std::nullopt, 0}, {2}};
+  b.axes.push_back(EntryAxis{{std::nullopt, py::Dict::Entry{py::Str{"steps_per_epoch"}, -5}}});
+  return sweep(SweepGrid({b}), testing::profile("pr-8456-4ffc94ea"));
+}
+
+py::Value recorded(const SweepReport& r) { return *py::parse_json(sweep_report_json(r)); }
+
+bool mentions(const std::vector<std::string>& lines, std::string_view what) {
+  return std::any_of(lines.begin(), lines.end(),
+                     [&](const std::string& l) { return l.find(what) != std::string::npos; });
+}
+
+TEST(ExpectedFindings, aSweepAgreesWithItsOwnRecord) {
+  SweepReport r = small_report();
+  ASSERT_FALSE(r.findings.empty());
+  EXPECT_TRUE(findings_differences(recorded(r), r).empty());
+}
+
+TEST(ExpectedFindings, namesNewVanishedAndChangedFindings) {
+  SweepReport r = small_report();
+  py::Value file = recorded(r);
+  SweepReport more = r;
+  more.findings.push_back(Finding{"warnings-do-not-abort", 1, testing::case_of(R"({"zenflow":{}})"), {}});
+  EXPECT_TRUE(mentions(findings_differences(file, more), "new finding warnings-do-not-abort"));
+
+  SweepReport fewer = r;
+  std::string dropped = fewer.findings.front().invariant;
+  fewer.findings.erase(fewer.findings.begin());
+  EXPECT_TRUE(mentions(findings_differences(file, fewer), "vanished finding " + dropped));
+
+  SweepReport other_example = r;
+  other_example.findings.front().example = testing::case_of(R"({"zenflow":{"steps_per_epoch":-6}})");
+  auto diffs = findings_differences(file, other_example);
+  ASSERT_EQ(diffs.size(), 1u);
+  EXPECT_TRUE(mentions(diffs, "changed finding " + r.findings.front().invariant));
+  EXPECT_TRUE(mentions(diffs, "-6"));
+
+  SweepReport other_count = r;
+  other_count.findings.back().count += 1;
+  EXPECT_TRUE(mentions(findings_differences(file, other_count), "changed finding"));
+}
+
+TEST(ExpectedFindings, namesAGridOrProfileChangeAndRejectsAMalformedRecord) {
+  SweepReport r = small_report();
+  py::Value file = recorded(r);
+  SweepReport bigger = r;
+  bigger.cases += 1;
+  EXPECT_TRUE(mentions(findings_differences(file, bigger), "the grid changed"));
+  SweepReport renamed = r;
+  renamed.profile = "pr-8456";
+  EXPECT_TRUE(mentions(findings_differences(file, renamed), "profile: recorded pr-8456-4ffc94ea"));
+  for (const char* bad : {"[]", "{}", R"({"profile":"p","cases":1,"findings":{}})"}) {
+    EXPECT_TRUE(mentions(findings_differences(*py::parse_json(bad), r), "not a sweep report")) << bad;
+  }
+  EXPECT_TRUE(mentions(
+      findings_differences(*py::parse_json(R"({"profile":"pr-8456-4ffc94ea","cases":4,"findings":[7]})"), r),
+      "no invariant name"));
+}
+
+}  // namespace
+}  // namespace zfcheck

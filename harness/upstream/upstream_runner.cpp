@@ -1,0 +1,110 @@
+// Process plumbing for the upstream runner: a temporary copy of the script, posix_spawn, a read pipe.
+#include "harness/upstream/upstream_runner.hpp"
+
+#include "harness/io/embedded_files.hpp"
+#include "harness/io/shell_quote.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <fstream>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+extern char** environ;
+
+namespace zfcheck {
+
+tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOptions& options,
+                                                                const std::string& cases_path) {
+  UpstreamRunner runner;
+  std::string script = options.script;
+  if (script.empty()) {
+    std::string dir_template = (std::filesystem::temp_directory_path() / "zfcheck-runner-XXXXXX").string();
+    if (mkdtemp(dir_template.data()) == nullptr) return tl::unexpected("cannot create a temporary directory: " + std::string(std::strerror(errno)));
+    runner.script_dir_ = dir_template;
+    script = dir_template + "/zf_upstream.py";
+    std::ofstream(script) << upstream_runner_files().front().text;
+  }
+  std::vector<std::string> args{options.python, script, "--deepspeed", options.deepspeed};
+  if (options.rev) {
+    args.push_back("--rev");
+    args.push_back(*options.rev);
+  }
+  for (const auto& a : args) runner.command_ += (runner.command_.empty() ? "" : " ") + shell_quote(a);
+  runner.command_ += " < " + shell_quote(cases_path);
+
+  int in_fd = open(cases_path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (in_fd < 0) return tl::unexpected("cannot open " + cases_path + ": " + std::strerror(errno));
+  int pipe_fds[2];
+  if (pipe2(pipe_fds, O_CLOEXEC) != 0) {
+    close(in_fd);
+    return tl::unexpected(std::string("cannot create a pipe: ") + std::strerror(errno));
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, in_fd, STDIN_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDOUT_FILENO);
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  int rc = posix_spawnp(&runner.pid_, options.python.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(in_fd);
+  close(pipe_fds[1]);
+  if (rc != 0) {
+    close(pipe_fds[0]);
+    runner.pid_ = -1;
+    return tl::unexpected("cannot start " + options.python + ": " + std::strerror(rc));
+  }
+  runner.out_ = fdopen(pipe_fds[0], "r");
+  return runner;
+}
+
+UpstreamRunner::UpstreamRunner(UpstreamRunner&& other) noexcept
+    : pid_(other.pid_), out_(other.out_), script_dir_(std::move(other.script_dir_)), command_(std::move(other.command_)) {
+  other.pid_ = -1;
+  other.out_ = nullptr;
+  other.script_dir_.clear();
+}
+
+UpstreamRunner::~UpstreamRunner() {
+  if (pid_ > 0) {
+    kill(pid_, SIGTERM);
+    finish();
+  }
+  if (out_ != nullptr) fclose(out_);
+  if (!script_dir_.empty()) {
+    std::error_code ignored;
+    std::filesystem::remove_all(script_dir_, ignored);
+  }
+}
+
+bool UpstreamRunner::next(std::string& line) {
+  line.clear();
+  if (out_ == nullptr) return false;
+  char buf[8192];
+  while (std::fgets(buf, sizeof buf, out_) != nullptr) {
+    line += buf;
+    if (!line.empty() && line.back() == '\n') {
+      line.pop_back();
+      return true;
+    }
+  }
+  return !line.empty();
+}
+
+int UpstreamRunner::finish() {
+  if (pid_ <= 0) return -1;
+  int status = 0;
+  while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+  }
+  pid_ = -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace zfcheck

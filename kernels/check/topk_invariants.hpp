@@ -1,0 +1,51 @@
+// The top-k invariants of invariants.md: named predicates over a selection problem and an answer to it.
+#pragma once
+
+#include "kernels/oracle/topk_answer.hpp"
+#include "kernels/oracle/topk_problem.hpp"
+
+#include <array>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace zfcheck {
+
+// What a top-k invariant judges. `answer` is upstream's (the oracle's) or a kernel's; for a kernel's,
+// `oracle` is the oracle's answer to the same problem and scores are compared within summation-order
+// tolerance (the kernel sums each column in another order).
+struct TopkSubject {
+  const SelectionProblem& problem;
+  const SelectionAnswer& answer;
+  const SelectionAnswer* oracle = nullptr;
+};
+
+struct TopkInvariant {
+  std::string_view name;
+  std::string_view statement;
+  std::string_view why;
+  // True when the subject keeps the invariant. topk-kernel-matches-oracle holds vacuously without an oracle.
+  bool (*holds)(const TopkSubject& subject);
+};
+
+// The catalogue, in invariants.md order.
+std::span<const TopkInvariant> topk_invariants();
+
+// Names of the invariants `subject` breaks, in catalogue order. On upstream's own answers
+// every-column-selectable and topk-selects-something are expected findings (straddling columns; small
+// parameters with a small ratio).
+std::vector<std::string> topk_violations(const TopkSubject& subject);
+
+// The invariants upstream's own selection is known to break (expected findings, not failures):
+// straddling columns, small parameters with a small ratio, and negative counts (a partition strictly
+// inside one column, or a (1, C) weight left out of the index buffer's size).
+inline constexpr std::array<std::string_view, 3> kUpstreamTopkFindings{
+    "topk-count-matches-ratio", "topk-selects-something", "every-column-selectable"};
+
+// Names broken by the oracle's answer (upstream's behaviour) or by a kernel's answer, in catalogue
+// order; `kernel` null means the kernel could not answer at all (topk-kernel-matches-oracle).
+std::vector<std::string> oracle_and_kernel_violations(const SelectionProblem& problem, const SelectionAnswer& oracle,
+                                                      const SelectionAnswer* kernel);
+
+}  // namespace zfcheck

@@ -1,0 +1,252 @@
+// Column geometry of ZenFlow's top-k selection: upstream's stage-1/2 chunk formulas and stage-3 slices.
+#include "kernels/oracle/columns.hpp"
+
+#include "reference/checked_int.hpp"
+#include "reference/py_arith.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace zfcheck {
+
+namespace {
+
+Error case_error(std::string message, std::optional<std::string> field = std::nullopt) {
+  return Error{"CaseError", std::move(field), std::move(message)};
+}
+
+Error runtime_error(std::string message) { return Error{"RuntimeError", std::nullopt, std::move(message)}; }
+
+Error topk_out_of_range() { return runtime_error("selected index k out of range"); }
+
+Error negative_narrow(std::int64_t length) {
+  return runtime_error("narrow(): length must be non-negative (got " + std::to_string(length) + ")");
+}
+
+tl::expected<std::int64_t, Error> checked(std::optional<std::int64_t> value, const char* what) {
+  if (!value) return tl::unexpected(case_error(std::string(what) + " exceeds the model's 64-bit range"));
+  return *value;
+}
+
+// Element counts of the parameters, checked to be positive and to fit (with their total) in 64 bits.
+tl::expected<std::vector<std::int64_t>, Error> param_sizes(const ColumnsProblem& problem) {
+  std::vector<std::int64_t> sizes;
+  std::int64_t total = 0;
+  for (const ParamShape& shape : problem.params) {
+    if (shape.rows < 1 || shape.cols < 1) return tl::unexpected(case_error("shape entries must be >= 1"));
+    auto numel = checked(checked_mul(shape.rows, shape.cols), "R * C");
+    if (!numel) return tl::unexpected(numel.error());
+    auto sum = checked(checked_add(total, *numel), "the bucket size");
+    if (!sum) return tl::unexpected(sum.error());
+    total = *sum;
+    sizes.push_back(*numel);
+  }
+  return sizes;
+}
+
+}  // namespace
+
+tl::expected<std::vector<std::int64_t>, Error> partition_bounds(const ColumnsProblem& problem,
+                                                                std::int64_t total) {
+  std::vector<std::int64_t> bounds{0};
+  if (problem.partition) {
+    if (static_cast<std::int64_t>(problem.partition->size()) != problem.world_size) {
+      return tl::unexpected(case_error("partition must have world_size entries", "partition"));
+    }
+    for (std::int64_t count : *problem.partition) {
+      if (count < 0) return tl::unexpected(case_error("partition entries must be >= 0", "partition"));
+      auto next = checked_add(bounds.back(), count);
+      if (!next)
+        return tl::unexpected(
+            case_error("the partition total exceeds the model's 64-bit range", "partition"));
+      bounds.push_back(*next);
+    }
+    if (bounds.back() != total) {
+      return tl::unexpected(case_error("partition must add up to the bucket size", "partition"));
+    }
+    return bounds;
+  }
+  if (problem.world_size < 1 || problem.world_size > kMaxWorldSize) {
+    return tl::unexpected(
+        case_error("world_size must be between 1 and " + std::to_string(kMaxWorldSize), "world_size"));
+  }
+  std::int64_t per_rank = stage3_partition_numel(total, problem.world_size);
+  for (std::int64_t rank = 0; rank < problem.world_size; ++rank) {
+    bounds.push_back(bounds.back() + std::min(per_rank, total - bounds.back()));
+  }
+  return bounds;
+}
+
+std::int64_t stage3_partition_numel(std::int64_t numel, std::int64_t world_size) {
+  return numel / world_size + (numel % world_size != 0 ? 1 : 0);
+}
+
+namespace {
+
+// average_tensor's index-buffer size: sum of int(C * topk_ratio) over the parameters with R != 1.
+tl::expected<std::int64_t, Error> index_buffer_size(const ColumnsProblem& problem) {
+  std::int64_t size = 0;
+  for (const ParamShape& shape : problem.params) {
+    if (shape.rows == 1) continue;
+    auto part = py::int_of_product(problem.topk_ratio, shape.cols);
+    if (!part) return tl::unexpected(part.error());
+    auto sum = checked_add(size, *part);
+    if (!sum) return tl::unexpected(runtime_error("Overflow when unpacking long (index buffer size)"));
+    size = *sum;
+  }
+  if (size < 0) {
+    return tl::unexpected(
+        runtime_error("Trying to create tensor with negative dimension " + std::to_string(size)));
+  }
+  return size;
+}
+
+// One chunk's columns; `index_position` is where its indices go in the index buffer of `buffer_size`.
+tl::expected<Stage12Chunk, Error> plan_chunk(Stage12Chunk chunk, std::int64_t rows, double topk_ratio) {
+  if (chunk.offset != 0) {
+    auto before = py::int_of_true_division(chunk.offset - 1, rows);
+    if (!before) return tl::unexpected(before.error());
+    auto start = checked(checked_add(*before, 1), "start_column");
+    if (!start) return tl::unexpected(start.error());
+    chunk.start_column = *start;
+  }
+  auto end = py::int_of_true_division(chunk.offset + chunk.numel, rows);
+  if (!end) return tl::unexpected(end.error());
+  chunk.end_column = *end;
+  auto k = py::int_of_product(topk_ratio, chunk.columns());
+  if (!k) return tl::unexpected(k.error());
+  chunk.num_select = *k;
+  return chunk;
+}
+
+// What the owning rank does with a chunk, in order: narrow the gradient (a negative length raises), topk
+// (k out of [0, c] raises), copy into the index buffer (past its end raises).
+std::optional<Error> chunk_failure(const Stage12Chunk& chunk, std::int64_t index_position,
+                                   std::int64_t buffer_size) {
+  if (chunk.columns() < 0) return negative_narrow(chunk.columns());
+  if (chunk.num_select < 0 || chunk.num_select > chunk.columns()) return topk_out_of_range();
+  if (index_position > buffer_size - chunk.num_select) {
+    return runtime_error("start (" + std::to_string(index_position) + ") + length (" +
+                         std::to_string(chunk.num_select) + ") exceeds dimension size (" +
+                         std::to_string(buffer_size) + ")");
+  }
+  return std::nullopt;
+}
+
+tl::expected<ColumnPlan, Error> plan_stage12(const ColumnsProblem& problem,
+                                             const std::vector<std::int64_t>& sizes, std::int64_t total) {
+  auto bounds = partition_bounds(problem, total);
+  if (!bounds) return tl::unexpected(bounds.error());
+  auto buffer_size = index_buffer_size(problem);
+  ColumnPlan plan{problem.stage, total, {}};
+  std::int64_t param_begin = 0;
+  std::int64_t index_position = 0;
+  for (std::size_t p = 0; p < problem.params.size(); ++p) {
+    ParamColumns param{problem.params[p], param_begin, false, {}, {}};
+    std::int64_t param_end = param_begin + sizes[p];
+    std::optional<Error> failure;
+    if (!buffer_size) failure = buffer_size.error();
+    // The first rank whose range reaches past param_begin; ranks with empty ranges hold nothing.
+    auto first = std::upper_bound(bounds->begin(), bounds->end(), param_begin);
+    for (auto it = first; it != bounds->end() && *(it - 1) < param_end; ++it) {
+      std::int64_t from = std::max(*(it - 1), param_begin);
+      std::int64_t to = std::min(*it, param_end);
+      if (from >= to) continue;
+      Stage12Chunk chunk;
+      chunk.rank = (it - bounds->begin()) - 1;
+      chunk.offset = from - param_begin;
+      chunk.numel = to - from;
+      auto planned = plan_chunk(chunk, param.shape.rows, problem.topk_ratio);
+      if (!planned) {
+        // int() of a NaN/Inf product raises; it happens in the same loop, before anything else.
+        if (!failure) failure = planned.error();
+        continue;
+      }
+      if (!failure && buffer_size) failure = chunk_failure(*planned, index_position, *buffer_size);
+      auto next_position = checked_add(index_position, planned->num_select);
+      if (!next_position)
+        return tl::unexpected(case_error("index buffer position exceeds the model's 64-bit range"));
+      index_position = *next_position;
+      param.chunks.push_back(*planned);
+    }
+    if (failure) {
+      plan.params.emplace_back(tl::unexpected(*failure));
+    } else {
+      plan.params.emplace_back(std::move(param));
+    }
+    param_begin = param_end;
+  }
+  return plan;
+}
+
+// One parameter of stage 3: its ranks' slices, or the exception upstream raises for it.
+ParamPlan plan_stage3_param(const ColumnsProblem& problem, ParamShape shape, std::int64_t numel,
+                            std::int64_t param_begin) {
+  ParamColumns param{shape, param_begin, shape.rows == 1, {}, {}};
+  if (param.skipped) return param;
+  std::int64_t rows = shape.rows;
+  Stage3Columns& geometry = param.stage3;
+  geometry.partition_numel = stage3_partition_numel(numel, problem.world_size);
+  bool some_rank_without_data = false;
+  std::optional<Error> failure;
+  for (std::int64_t rank = 0; rank < problem.world_size; ++rank) {
+    // start = partition_numel * rank < N holds exactly while rank < ceil(N / partition_numel).
+    if (rank > (numel - 1) / geometry.partition_numel) {
+      some_rank_without_data = true;  // no entry in the offset table for this rank
+      break;
+    }
+    Stage3Rank slice;
+    slice.rank = rank;
+    slice.start = geometry.partition_numel * rank;
+    slice.end = slice.start + std::min(geometry.partition_numel, numel - slice.start);
+    auto start_column = py::ceil_of_true_division(slice.start, rows);
+    if (!start_column) return tl::unexpected(start_column.error());
+    slice.start_column = *start_column;
+    slice.end_column = slice.end / rows;
+    slice.score_offset = geometry.total_columns;
+    if (slice.columns() < 0 && !failure) failure = negative_narrow(slice.columns() * rows);
+    geometry.total_columns += slice.columns();
+    geometry.ranks.push_back(slice);
+  }
+  // Order on the ranks: every rank narrows its own slice first; then the gathered table is read per rank.
+  if (failure) return tl::unexpected(*failure);
+  if (some_rank_without_data)
+    return tl::unexpected(Error{"IndexError", std::nullopt, "list index out of range"});
+  auto k = py::int_of_product(problem.topk_ratio, geometry.total_columns);
+  if (!k) return tl::unexpected(k.error());
+  geometry.num_select = std::max<std::int64_t>(1, *k);
+  if (geometry.num_select > geometry.total_columns) return tl::unexpected(topk_out_of_range());
+  return param;
+}
+
+}  // namespace
+
+tl::expected<ColumnPlan, Error> plan_columns(const ColumnsProblem& problem) {
+  if (problem.stage < 1 || problem.stage > 3) return tl::unexpected(case_error("stage must be 1, 2 or 3"));
+  if (problem.world_size < 1 || problem.world_size > kMaxWorldSize) {
+    return tl::unexpected(case_error("world_size must be between 1 and " + std::to_string(kMaxWorldSize)));
+  }
+  auto sizes = param_sizes(problem);
+  if (!sizes) return tl::unexpected(sizes.error());
+  std::int64_t total = 0;
+  for (std::int64_t size : *sizes) total += size;  // checked in param_sizes
+  if (problem.stage != 3) return plan_stage12(problem, *sizes, total);
+  ColumnPlan plan{3, total, {}};
+  std::int64_t param_begin = 0;
+  for (std::size_t p = 0; p < problem.params.size(); ++p) {
+    plan.params.push_back(plan_stage3_param(problem, problem.params[p], (*sizes)[p], param_begin));
+    param_begin += (*sizes)[p];
+  }
+  return plan;
+}
+
+tl::expected<ColumnPlan, Error> plan_selection(const SelectionProblem& problem) {
+  auto plan = plan_columns(problem.layout);
+  if (plan && static_cast<std::int64_t>(problem.bucket.size()) != plan->bucket_size) {
+    return tl::unexpected(case_error("the gradients hold " + std::to_string(problem.bucket.size()) +
+                                     " values, the shapes " + std::to_string(plan->bucket_size)));
+  }
+  return plan;
+}
+
+}  // namespace zfcheck

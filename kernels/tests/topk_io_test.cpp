@@ -1,0 +1,131 @@
+// Tests of the topk format: round trips, every malformed field named, bounded parsing, answer keys.
+#include "kernels/check/topk_io.hpp"
+
+#include "kernels/oracle/topk_oracle.hpp"
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+
+namespace zfcheck {
+namespace {
+
+std::string field_of(std::string_view line) {
+  auto parsed = parse_topk_problem(line);
+  EXPECT_FALSE(parsed.has_value()) << line;
+  if (parsed) return "(parsed)";
+  EXPECT_EQ(parsed.error().error.type, "CaseError");
+  return parsed.error().error.field.value_or("(none)");
+}
+
+constexpr const char* kGood =
+    R"({"id":"x","stage":2,"topk_ratio":0.5,"world_size":2,"dtype":"bfloat16","params":[{"shape":[2,3],"grad":[1,-2,"NaN",0.1,"Infinity",1e39]}],"partition":[2,4]})";
+
+TEST(TopkIo, ParsesAndRoundsToTheDtype) {
+  auto line = parse_topk_problem(kGood).value();
+  EXPECT_EQ(line.id, "x");
+  const SelectionProblem& p = line.problem;
+  EXPECT_EQ(p.layout.stage, 2);
+  EXPECT_EQ(p.layout.world_size, 2);
+  EXPECT_EQ(p.dtype, GradDtype::bfloat16);
+  ASSERT_EQ(p.bucket.size(), 6u);
+  EXPECT_TRUE(std::isnan(p.bucket[2]));
+  EXPECT_EQ(p.bucket[3], round_to_dtype(0.1f, GradDtype::bfloat16));
+  EXPECT_EQ(p.bucket[4], INFINITY);
+  EXPECT_EQ(p.bucket[5], INFINITY);  // beyond float's range, as torch.tensor rounds it
+  EXPECT_EQ(p.layout.partition, (std::vector<std::int64_t>{2, 4}));
+}
+
+TEST(TopkIo, ProblemRoundTrips) {
+  auto first = parse_topk_problem(kGood).value();
+  auto again = parse_topk_problem(topk_problem_to_json(first.id, first.problem).dump()).value();
+  EXPECT_EQ(again.id, first.id);
+  EXPECT_EQ(again.problem.layout.partition, first.problem.layout.partition);
+  ASSERT_EQ(again.problem.bucket.size(), first.problem.bucket.size());
+  for (std::size_t i = 0; i < first.problem.bucket.size(); ++i) {
+    float a = first.problem.bucket[i];
+    float b = again.problem.bucket[i];
+    EXPECT_TRUE((std::isnan(a) && std::isnan(b)) ||
+                std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b));
+  }
+}
+
+TEST(TopkIo, EveryMalformedFieldIsNamed) {
+  EXPECT_EQ(field_of("not json"), "(none)");
+  EXPECT_EQ(field_of("[1, 2]"), "(none)");
+  EXPECT_EQ(field_of(R"({"id": 3})"), "id");
+  EXPECT_EQ(field_of(R"({"topk_ratio":0.1})"), "stage");
+  EXPECT_EQ(field_of(R"({"stage":true,"topk_ratio":0.1})"), "stage");
+  EXPECT_EQ(field_of(R"({"stage":4})"), "stage");
+  EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":"0.1"})"), "topk_ratio");
+  EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":false})"), "topk_ratio");
+  EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":0})"), "world_size");
+  EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":1.5})"), "world_size");
+  EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":99999999999})"), "world_size");
+  EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"half"})"), "dtype");
+  EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":{}})"),
+            "params");
+  EXPECT_EQ(
+      field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1,1]}]})"),
+      "params");
+  EXPECT_EQ(
+      field_of(
+          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1],"grad":[1]}]})"),
+      "params.shape");
+  EXPECT_EQ(
+      field_of(
+          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[0,1],"grad":[]}]})"),
+      "params.shape");
+  EXPECT_EQ(
+      field_of(
+          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1,2],"grad":[1]}]})"),
+      "params.grad");
+  EXPECT_EQ(
+      field_of(
+          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1,1],"grad":["x"]}]})"),
+      "params.grad");
+  EXPECT_EQ(
+      field_of(
+          R"({"stage":2,"topk_ratio":0.1,"world_size":2,"dtype":"float32","params":[],"partition":[1]})"),
+      "partition");
+  EXPECT_EQ(
+      field_of(
+          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[],"partition":[-1]})"),
+      "partition");
+}
+
+TEST(TopkIo, HostileSizesAreRejectedWithoutAllocating) {
+  // A shape claiming 2^80 elements with a two-value gradient: rejected on the count, nothing allocated.
+  EXPECT_EQ(
+      field_of(
+          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1099511627776,1099511627776],"grad":[1,2]}]})"),
+      "params.grad");
+  // More values than the bound, and nesting deeper than any problem needs.
+  auto many = parse_topk_problem(R"({"stage":2,"params":[{"shape":[1,8],"grad":[1,2,3,4,5,6,7,8]}]})", 6);
+  ASSERT_FALSE(many.has_value());
+  EXPECT_NE(many.error().error.message.find("more than 6"), std::string::npos);
+  EXPECT_FALSE(parse_topk_problem(std::string(100, '[') + std::string(100, ']')).has_value());
+}
+
+TEST(TopkIo, AnswersCarryTheStageKeysAndPerParameterErrors) {
+  auto line =
+      parse_topk_problem(
+          R"({"id":"s3","stage":3,"topk_ratio":0.5,"world_size":4,"dtype":"float32","params":[{"shape":[2,4],"grad":[1,2,3,4,5,6,7,8]},{"shape":[3,3],"grad":[1,2,3,4,5,6,7,8,9]},{"shape":[1,2],"grad":[1,2]}]})")
+          .value();
+  auto json = topk_answer_to_json(line.id, oracle_answer(line.problem).value());
+  EXPECT_EQ(json["id"], "s3");
+  ASSERT_EQ(json["params"].size(), 3u);
+  EXPECT_TRUE(json["params"][0].contains("ranks"));
+  EXPECT_EQ(json["params"][0]["ranks"][3]["start_column"], 3);
+  EXPECT_EQ(json["params"][1]["error"]["type"], "IndexError");
+  EXPECT_EQ(json["params"][2]["skipped"], true);
+  line.problem.layout.stage = 2;
+  json = topk_answer_to_json(line.id, oracle_answer(line.problem).value());
+  EXPECT_TRUE(json["params"][0].contains("chunks"));
+  EXPECT_EQ(json["params"][0]["chunks"][0].size(),
+            7u);  // rank, offset, numel, start/end_column, num_select, indices
+}
+
+}  // namespace
+}  // namespace zfcheck

@@ -1,0 +1,214 @@
+// The mixes a case genome is drawn from, and how a genome becomes a case.
+#include "properties/generators/case_genome.hpp"
+
+#include "properties/generators/value_pools.hpp"
+#include "reference/config.hpp"
+#include "reference/py_json.hpp"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <string>
+
+namespace zfcheck::gen {
+
+namespace {
+
+constexpr std::size_t kContextSlots = 3;
+// Weights are shares of this, so that integer division keeps small shares apart.
+constexpr std::size_t kScale = 10'000;
+
+// How a mix draws one field: how often it is absent against present, and how a present value splits
+// among the origins.
+struct FieldMix {
+  std::size_t absent = 1;  // the odds of absent against present are absent : present
+  std::size_t present = 1;
+  std::array<std::size_t, 3> origin_share{};  // realistic, boundary, hostile
+};
+
+SlotWeights field_weights(std::string_view field, const FieldMix& mix) {
+  const auto& pool = field_pool(field);
+  std::array<std::size_t, 3> count{};
+  for (const PoolValue& v : pool) ++count[static_cast<std::size_t>(v.origin)];
+  std::size_t share_sum = mix.origin_share[0] + mix.origin_share[1] + mix.origin_share[2];
+  SlotWeights w{mix.absent * kScale};
+  for (const PoolValue& v : pool) {
+    auto o = static_cast<std::size_t>(v.origin);
+    if (mix.present == 0 || mix.origin_share[o] == 0) {
+      w.push_back(0);
+      continue;
+    }
+    std::size_t origin_total = mix.present * kScale * mix.origin_share[o] / share_sum;
+    w.push_back(std::max<std::size_t>(1, origin_total / count[o]));
+  }
+  return w;
+}
+
+// Choice 0 always; any other choice equally often, `present` against `absent` in all.
+SlotWeights uniform_weights(std::size_t choices, std::size_t absent, std::size_t present) {
+  SlotWeights w{absent * kScale};
+  for (std::size_t i = 1; i < choices; ++i) w.push_back(present == 0 ? 0 : present * kScale / (choices - 1));
+  return w;
+}
+
+struct BlockMixSpec {
+  std::size_t weight = 1;
+  FieldMix fields;
+  std::size_t extra_absent = 1;  // the odds of each unknown key being absent against present
+  std::size_t extra_present = 0;
+  bool non_object = false;  // the block is one of non_object_blocks() instead
+};
+
+Mix block_mix(const BlockMixSpec& spec) {
+  Mix mix{spec.weight, {}};
+  mix.slots.push_back(spec.non_object ? uniform_weights(non_object_blocks().size() + 1, 0, 1)
+                                      : uniform_weights(non_object_blocks().size() + 1, 1, 0));
+  FieldMix fields = spec.non_object ? FieldMix{.absent = 1, .present = 0} : spec.fields;
+  for (std::string_view field : kConfigFields) mix.slots.push_back(field_weights(field, fields));
+  for (const ExtraKey& extra : extra_keys()) {
+    mix.slots.push_back(
+        spec.non_object ? uniform_weights(extra.values.size() + 1, 1, 0)
+                        : uniform_weights(extra.values.size() + 1, spec.extra_absent, spec.extra_present));
+  }
+  return mix;
+}
+
+// A third of the fields set, nearly always to what people write.
+constexpr FieldMix kRealisticFields{.absent = 2, .present = 1, .origin_share = {9, 1, 0}};
+
+// The configs people write: the PR thread's rows and probes, the tutorial's, upstream's test_zf.py
+// parametrisations. Each becomes a mix that writes the row's fields (and no others) nine times in
+// ten, and otherwise draws the field as the realistic mix does.
+constexpr std::array<std::string_view, 20> kScenarioRows{
+    "{}",
+    R"({"select_strategy":"epoch","select_interval":1})",
+    R"({"select_strategy":"step","select_interval":10})",
+    R"({"select_strategy":"auto","select_interval":5})",
+    R"({"steps_per_epoch":10})",
+    R"({"steps_per_epoch":0})",
+    R"({"steps_per_epoch":-5})",
+    R"({"topk_ratio":0.05,"select_strategy":"auto","select_interval":"auto","update_interval":4,)"
+    R"("full_warm_up_rounds":0,"overlap_step":true})",
+    R"({"topk_ratio":0.2,"select_strategy":"auto","select_interval":"auto","update_interval":"auto",)"
+    R"("overlap_step":false,"offload":false,"auto_ratio":0.99,"full_warm_up_rounds":0})",
+    R"({"topk_ratio":0.2,"select_strategy":"auto","select_interval":"auto","update_interval":"auto",)"
+    R"("overlap_step":false,"offload":true,"auto_ratio":0.99,"full_warm_up_rounds":3})",
+    R"({"topk_ratio":0.2,"select_strategy":"step","select_interval":10,"update_interval":3,)"
+    R"("overlap_step":false,"offload":false,"auto_ratio":0.99,"full_warm_up_rounds":0})",
+    R"({"topk_ratio":0.2,"select_strategy":"step","select_interval":10,"update_interval":3,)"
+    R"("overlap_step":false,"offload":true,"auto_ratio":0.99,"full_warm_up_rounds":3})",
+    R"({"topk_ratio":0.2,"select_strategy":"epoch","select_interval":1,"update_interval":4,)"
+    R"("overlap_step":false,"offload":false,"auto_ratio":0.99,"full_warm_up_rounds":0})",
+    R"({"topk_ratio":0.2,"select_strategy":"epoch","select_interval":1,"update_interval":4,)"
+    R"("overlap_step":false,"offload":true,"auto_ratio":0.99,"full_warm_up_rounds":3})",
+    R"({"select_strategy":"step","select_interval":0})",
+    R"({"select_strategy":"step","select_interval":-5})",
+    R"({"select_strategy":"epoch","select_interval":1,"update_interval":4,"steps_per_epoch":3})",
+    R"({"update_interval":0})",
+    R"({"full_warm_up_rounds":-1})",
+    R"({"topk_ratio":0})",
+};
+
+std::size_t index_in_pool(std::string_view field, const py::Value& value) {
+  const auto& pool = field_pool(field);
+  auto it = std::find_if(pool.begin(), pool.end(), [&](const PoolValue& v) { return v.value == value; });
+  if (it == pool.end()) throw std::logic_error("scenario value of " + std::string(field) + " is in no pool");
+  return static_cast<std::size_t>(it - pool.begin()) + 1;
+}
+
+Mix scenario_mix(std::string_view row_text, std::size_t weight) {
+  py::Value row = *py::parse_json(row_text);
+  Mix mix = block_mix({.weight = weight, .fields = kRealisticFields});
+  for (std::size_t f = 0; f < kConfigFields.size(); ++f) {
+    SlotWeights& w = mix.slots[kFirstFieldSlot + f];
+    const py::Value* value = row.as<py::Dict>()->find(kConfigFields[f]);
+    std::size_t favourite = value ? index_in_pool(kConfigFields[f], *value) : 0;
+    std::size_t sum = 0;
+    for (std::size_t x : w) sum += x;
+    w[favourite] += 9 * sum;
+  }
+  return mix;
+}
+
+std::vector<SlotWeights> context_slots() {
+  std::vector<SlotWeights> slots(kContextSlots);
+  for (const auto& v : dataloader_pool()) slots[0].push_back(v.weight);
+  for (const auto& v : stage_pool()) slots[1].push_back(v.weight);
+  for (const auto& v : micro_steps_pool()) slots[2].push_back(v.weight);
+  return slots;
+}
+
+}  // namespace
+
+const std::vector<Mix>& block_mixes() {
+  static const std::vector<Mix> mixes = [] {
+    std::vector<Mix> out{
+        // Realistic configs.
+        block_mix({.weight = 20, .fields = kRealisticFields}),
+        // Boundary values: half the fields set, mostly to 0, 1, -1, "auto", null, the horizon.
+        block_mix({.weight = 14,
+                   .fields = {.absent = 1, .present = 1, .origin_share = {3, 5, 2}},
+                   .extra_absent = 20,
+                   .extra_present = 1}),
+        // Hostile blocks: wrong types, odd strings, huge numbers, unknown keys.
+        block_mix({.weight = 8,
+                   .fields = {.absent = 1, .present = 1, .origin_share = {2, 3, 5}},
+                   .extra_absent = 4,
+                   .extra_present = 1}),
+        // Not an object at all.
+        block_mix({.weight = 2, .fields = {}, .non_object = true}),
+    };
+    for (std::string_view row : kScenarioRows) out.push_back(scenario_mix(row, 1));
+    return out;
+  }();
+  return mixes;
+}
+
+const std::vector<Mix>& context_mixes() {
+  static const std::vector<Mix> mixes{Mix{1, context_slots()}};
+  return mixes;
+}
+
+const std::vector<Mix>& case_mixes() {
+  static const std::vector<Mix> mixes = [] {
+    std::vector<Mix> out = block_mixes();
+    for (Mix& m : out) {
+      for (SlotWeights& w : context_slots()) m.slots.push_back(std::move(w));
+    }
+    return out;
+  }();
+  return mixes;
+}
+
+py::Value decode_block(const Genome& genome) {
+  if (genome[kShapeSlot] != 0) return non_object_blocks()[genome[kShapeSlot] - 1];
+  py::Dict block;
+  for (std::size_t f = 0; f < kConfigFields.size(); ++f) {
+    if (std::size_t k = genome[kFirstFieldSlot + f]) {
+      block.set(py::Str{std::string(kConfigFields[f])}, field_pool(kConfigFields[f])[k - 1].value);
+    }
+  }
+  const std::size_t first_extra = kFirstFieldSlot + kConfigFields.size();
+  for (std::size_t e = 0; e < extra_keys().size(); ++e) {
+    if (std::size_t k = genome[first_extra + e])
+      block.set(extra_keys()[e].key, extra_keys()[e].values[k - 1]);
+  }
+  return block;
+}
+
+Case decode_context(const Genome& genome) {
+  const std::size_t first = genome.size() - kContextSlots;
+  Case c;
+  c.dataloader_len = dataloader_pool()[genome[first]].value;
+  c.stage = stage_pool()[genome[first + 1]].value;
+  c.micro_steps = micro_steps_pool()[genome[first + 2]].value;
+  return c;
+}
+
+Case decode_case(const Genome& genome) {
+  Case c = decode_context(genome);
+  c.zenflow = decode_block(genome);
+  return c;
+}
+
+}  // namespace zfcheck::gen

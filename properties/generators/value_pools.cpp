@@ -1,0 +1,280 @@
+// The pools themselves: realistic, boundary and hostile values per field, and the engine context.
+#include "properties/generators/value_pools.hpp"
+
+#include "harness/checks/minimal_order.hpp"
+#include "reference/config.hpp"
+#include "reference/py_json.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+
+namespace zfcheck::gen {
+
+namespace {
+
+py::Value parse_literal(std::string_view text) { return *py::parse_json(text); }
+
+// What the tutorial, upstream's tests and the PR thread write, per field.
+const std::map<std::string_view, std::vector<std::string_view>>& realistic_texts() {
+  static const std::map<std::string_view, std::vector<std::string_view>> texts{
+      {"topk_ratio", {"0.1", "0.05", "0.2", "0.5", "0.01", "0.3"}},
+      {"select_strategy", {R"("auto")", R"("step")", R"("epoch")"}},
+      {"select_interval", {R"("auto")", "1", "10", "2", "5", "100"}},
+      {"update_interval", {R"("auto")", "4", "1", "2", "3", "8"}},
+      {"overlap_step", {"false", "true"}},
+      {"offload", {"false", "true"}},
+      {"auto_ratio", {"0.99", "0.9", "0.5"}},
+      {"full_warm_up_rounds", {"0", "1", "3", "10"}},
+      {"pt_reserved_cores_perc", {"0.5", "0.25", "0.1"}},
+      {"steps_per_epoch", {"null", "10", "100", "1000", "3", "1", "5"}},
+  };
+  return texts;
+}
+
+constexpr std::string_view kBoundaryTexts[] = {
+    "0",    "1",     "-1", R"("auto")", "null", "0.0", "1.0", "-5", "2",
+    "true", "false", "3",  "4",         "10",   "39",  "40",  "41", "50",
+};
+
+constexpr std::string_view kHostileTexts[] = {
+    "10.0",
+    "10.5",
+    "-0.0",
+    "4.0",
+    "4.5",
+    "3.0",
+    "3.5",
+    "1.5",
+    "-0.1",
+    "1.1",
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "1e400",
+    "9.2e18",
+    "9.3e18",
+    "-9.3e18",
+    "1e19",
+    "9223372036854775807",
+    "9223372036854775808",
+    "-9223372036854775808",
+    "-9223372036854775809",
+    "1180591620717411303424",
+    "-1180591620717411303424",
+    "1000000000000000000000000000000",
+    R"("10")",
+    R"(" 10 ")",
+    R"("1_000")",
+    R"("+1")",
+    R"("-5")",
+    R"("-1")",
+    R"("0")",
+    R"("1")",
+    R"("2")",
+    R"("3")",
+    R"("4")",
+    R"("1.0")",
+    R"("3.0")",
+    R"("1e3")",
+    R"("0x10")",
+    R"("0.5")",
+    R"(" 0.5 ")",
+    R"("9223372036854775808")",
+    R"("Auto")",
+    R"("AUTO")",
+    R"("Step")",
+    R"("STEP")",
+    R"("Epoch")",
+    R"(" step")",
+    R"("bad")",
+    R"("x")",
+    R"("")",
+    R"("none")",
+    R"("yes")",
+    R"("no")",
+    R"("on")",
+    R"("off")",
+    R"("y")",
+    R"("n")",
+    R"("t")",
+    R"("f")",
+    R"("true")",
+    R"("True")",
+    R"("TRUE")",
+    R"("nan")",
+    R"("inf")",
+    R"("\u00a01")",
+    R"("\u200b1")",
+    R"("\ud800")",
+    R"("0-1")",
+    R"("00_1.00")",
+    R"("00")",
+    R"("0_0")",
+    R"("-05")",
+    R"(" -3 ")",
+    R"("\ud83d\ude00")",
+    "[]",
+    "[1]",
+    R"(["step"])",
+    "{}",
+    R"({"a":1})",
+};
+
+constexpr std::string_view kNonObjectTexts[] = {
+    "null", R"("auto")", "true",  "false",     "0",  "5",           "123",         "1.5",
+    "NaN",  R"("x")",    R"("")", R"("AUTO")", "[]", R"(["step"])", R"(["auto"])",
+};
+
+constexpr std::string_view kExtraValueTexts[] = {
+    "null", "0", "1", "true", "false", R"("auto")", R"("x")", "[]", "{}",
+};
+
+// Values too long to write out: an integer no double holds (10**400), and a numeric string past Python's
+// 4300-digit limit.
+std::vector<py::Value> huge_values() {
+  return {parse_literal("1" + std::string(400, '0')), py::Str{std::string(py::kMaxIntDigits + 1, '7')}};
+}
+
+Case block_case(py::Value zenflow) {
+  Case c;
+  c.zenflow = std::move(zenflow);
+  return c;
+}
+
+Case single_key_case(const py::Str& key, const py::Value& value) {
+  py::Dict d;
+  d.set(key, value);
+  return block_case(std::move(d));
+}
+
+// Stable sort by the simplicity of the case each value makes, dropping repeats (same JSON text).
+template <class T>
+std::vector<T> simplest_first(std::vector<T> items, const std::function<Case(const T&)>& place) {
+  std::vector<T> unique;
+  std::set<std::string> seen;
+  for (T& item : items) {
+    if (seen.insert(canonical_text(place(item))).second) unique.push_back(std::move(item));
+  }
+  std::stable_sort(unique.begin(), unique.end(),
+                   [&](const T& a, const T& b) { return simpler(place(a), place(b)); });
+  return unique;
+}
+
+std::vector<PoolValue> pool_of(std::string_view field) {
+  std::vector<PoolValue> values;
+  for (auto text : realistic_texts().at(field)) values.push_back({parse_literal(text), Origin::realistic});
+  for (auto text : kBoundaryTexts) values.push_back({parse_literal(text), Origin::boundary});
+  for (auto text : kHostileTexts) values.push_back({parse_literal(text), Origin::hostile});
+  for (py::Value& v : huge_values()) values.push_back({std::move(v), Origin::hostile});
+  py::Str key{std::string(field)};
+  return simplest_first<PoolValue>(std::move(values),
+                                   [&](const PoolValue& v) { return single_key_case(key, v.value); });
+}
+
+py::Str surrogate_key() {
+  py::Str key{"x\xed\xa0\x80"};
+  key.lone_surrogate = true;
+  return key;
+}
+
+template <class T>
+std::vector<Weighted<T>> context_pool(std::vector<Weighted<T>> values, void (*place)(Case&, const T&)) {
+  return simplest_first<Weighted<T>>(std::move(values), [place](const Weighted<T>& w) {
+    Case c;
+    c.zenflow = py::Dict{};
+    place(c, w.value);
+    return c;
+  });
+}
+
+}  // namespace
+
+const std::vector<PoolValue>& field_pool(std::string_view field) {
+  static const std::map<std::string_view, std::vector<PoolValue>> pools = [] {
+    std::map<std::string_view, std::vector<PoolValue>> out;
+    for (std::string_view f : kConfigFields) out.emplace(f, pool_of(f));
+    return out;
+  }();
+  return pools.at(field);
+}
+
+const std::vector<PoolValue>& hostile_pool() {
+  static const std::vector<PoolValue> pool = [] {
+    std::vector<PoolValue> values;
+    for (auto text : kBoundaryTexts) values.push_back({parse_literal(text), Origin::boundary});
+    for (auto text : kHostileTexts) values.push_back({parse_literal(text), Origin::hostile});
+    for (py::Value& v : huge_values()) values.push_back({std::move(v), Origin::hostile});
+    py::Str key{"foo"};
+    return simplest_first<PoolValue>(std::move(values),
+                                     [&](const PoolValue& v) { return single_key_case(key, v.value); });
+  }();
+  return pool;
+}
+
+const std::vector<py::Value>& non_object_blocks() {
+  static const std::vector<py::Value> blocks = [] {
+    std::vector<py::Value> values;
+    for (auto text : kNonObjectTexts) values.push_back(parse_literal(text));
+    return simplest_first<py::Value>(std::move(values), [](const py::Value& v) { return block_case(v); });
+  }();
+  return blocks;
+}
+
+const std::vector<ExtraKey>& extra_keys() {
+  static const std::vector<ExtraKey> keys = [] {
+    std::vector<ExtraKey> out;
+    for (py::Str key : {py::Str{"foo"}, py::Str{"strict"}, py::Str{"self"}, py::Str{"replace_method"},
+                        py::Str{"Topk_ratio"}, py::Str{"steps_per_epochs"}, surrogate_key()}) {
+      std::vector<py::Value> values;
+      for (auto text : kExtraValueTexts) values.push_back(parse_literal(text));
+      out.push_back({key, simplest_first<py::Value>(std::move(values), [&](const py::Value& v) {
+                       return single_key_case(key, v);
+                     })});
+    }
+    return out;
+  }();
+  return keys;
+}
+
+const std::vector<Weighted<std::optional<std::int64_t>>>& dataloader_pool() {
+  using Len = std::optional<std::int64_t>;
+  static const auto pool = context_pool<Len>(
+      {
+          {std::nullopt, 16},  // no training_data=: the default path
+          {0, 4},              // an empty dataloader
+          {1, 2},              // short ones, below a typical update_interval
+          {2, 2},
+          {3, 2},
+          {4, 1},
+          {10, 8},  // normal ones
+          {5, 1},
+          {7, 1},
+          {16, 1},
+          {40, 1},
+          {100, 2},
+          {1000, 1},
+          {std::int64_t{2147483647}, 1},  // huge ones
+          {std::int64_t{1} << 62, 1},
+          {std::int64_t{9223372036854775807}, 1},
+      },
+      [](Case& c, const Len& len) { c.dataloader_len = len; });
+  return pool;
+}
+
+const std::vector<Weighted<int>>& stage_pool() {
+  static const auto pool =
+      context_pool<int>({{2, 3}, {1, 1}, {3, 2}}, [](Case& c, const int& stage) { c.stage = stage; });
+  return pool;
+}
+
+const std::vector<Weighted<std::int64_t>>& micro_steps_pool() {
+  static const auto pool = context_pool<std::int64_t>(
+      {{40, 12}, {0, 1}, {1, 1}, {2, 1}, {5, 1}, {10, 1}, {39, 1}, {41, 1}, {100, 1}, {1000, 1}},
+      [](Case& c, const std::int64_t& steps) { c.micro_steps = steps; });
+  return pool;
+}
+
+}  // namespace zfcheck::gen

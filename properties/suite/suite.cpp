@@ -1,0 +1,124 @@
+// The list of properties: generated for every invariant and profile, then the hand-written ones.
+#include "properties/suite/suite.hpp"
+
+#include "harness/checks/invariants.hpp"
+#include "properties/suite/context_metamorphic.hpp"
+#include "properties/suite/differential.hpp"
+#include "properties/suite/input_metamorphic.hpp"
+#include "properties/suite/invariant_bodies.hpp"
+#include "properties/suite/schedule_bodies.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace zfcheck::props {
+
+namespace {
+
+std::vector<std::string> every_builtin_profile() {
+  std::vector<std::string> names;
+  for (const Profile& p : builtin_profiles()) names.push_back(p.name);
+  return names;
+}
+
+PropertySpec invariant_property(const Invariant& invariant, const std::string& profile) {
+  return PropertySpec{camel_case(profile, false) + "Keeps" + camel_case(invariant.name, true),
+                      "under " + profile + ", every result keeps " + std::string(invariant.name) + ": " +
+                          std::string(invariant.statement),
+                      {profile},
+                      std::string(invariant.name),
+                      [&invariant, profile](const Case& c, const ProfileSet& profiles) {
+                        return keeps_invariant(invariant, profile, c, profiles);
+                      }};
+}
+
+PropertySpec model_property(std::string name, std::string statement, std::vector<std::string> profiles,
+                            std::optional<Failure> (*body)(const Case&, const ProfileSet&)) {
+  return PropertySpec{std::move(name), std::move(statement), std::move(profiles), "", body};
+}
+
+std::vector<PropertySpec> build_suite() {
+  std::vector<PropertySpec> suite;
+  for (const Profile& p : builtin_profiles()) {
+    for (const Invariant& inv : invariants()) suite.push_back(invariant_property(inv, p.name));
+  }
+  const auto all = every_builtin_profile();
+  suite.push_back(model_property(
+      "pr8274ChangesExactlyItsTwoBounds",
+      "deepspeed-8274 differs from deepspeed-edaa722 only by rejecting a topk_ratio of 0 or 1 and a numeric "
+      "update_interval below 1, both of which master accepts",
+      {"deepspeed-edaa722", "deepspeed-8274"}, &pr8274_changes_exactly_its_two_bounds));
+  suite.push_back(model_property(
+      "fixCommitChangesExactlyItsCases",
+      "pr-8456 differs from pr-8456-4ffc94ea only by rejecting a steps_per_epoch below 1 and by treating an "
+      "empty dataloader as none",
+      {"pr-8456-4ffc94ea", "pr-8456"}, &fix_commit_changes_exactly_its_cases));
+  suite.push_back(model_property(
+      "dataloaderCallersSeeNoChange",
+      "with a non-empty dataloader, pr-8456 behaves as deepspeed-8274 on every config both accept, but for "
+      "the Warning it now logs",
+      {"deepspeed-8274", "pr-8456"}, &dataloader_callers_see_no_change));
+  suite.push_back(model_property(
+      "autoBehavesAsAbsent", "a key set to \"auto\" behaves as the key left out, wherever upstream drops it",
+      all, &auto_behaves_as_absent));
+  suite.push_back(model_property("keyOrderDoesNotMatter",
+                                 "writing the declared fields in another order changes nothing", all,
+                                 &key_order_does_not_matter));
+  suite.push_back(model_property("revalidatingTheConfigChangesNothing",
+                                 "the validated config, fed back as the block, gives the same result", all,
+                                 &revalidating_the_config_changes_nothing));
+  suite.push_back(model_property("integralFloatsAgreeWithInts",
+                                 "a declared field's integer written as a float (10 as 10.0) changes nothing",
+                                 all, &integral_floats_agree_with_ints));
+  suite.push_back(model_property("stagesOneAndTwoAgree", "stages 1 and 2 give the same result", all,
+                                 &stages_one_and_two_agree));
+  suite.push_back(model_property("stageThreeDiffersOnlyWhereOffloadIsOn",
+                                 "stage 3 gives stage 2's result unless the config asks for offload", all,
+                                 &stage_three_differs_only_where_offload_is_on));
+  suite.push_back(
+      model_property("selectionsArePrefixConsistent",
+                     "a shorter run's selections are the start of a longer run's, and nothing else "
+                     "depends on the horizon",
+                     all, &selections_are_prefix_consistent));
+  suite.push_back(model_property("resultDoesNotDependOnTheId", "a case's result does not depend on its id",
+                                 all, &result_does_not_depend_on_the_id));
+  suite.push_back(model_property("configErrorsIgnoreTheEngineContext",
+                                 "a config error is the same whatever the dataloader, stage and horizon", all,
+                                 &config_errors_ignore_the_engine_context));
+  suite.push_back(model_property("selectionsFollowTheSelectPredicate",
+                                 "the selections are the micro-steps where is_zenflow_select_boundary holds",
+                                 all, &selections_follow_the_select_predicate));
+  return suite;
+}
+
+}  // namespace
+
+std::string camel_case(std::string_view kebab, bool capitalise_first) {
+  std::string out;
+  bool word_start = capitalise_first;
+  for (char ch : kebab) {
+    if (ch == '-') {
+      word_start = true;
+      continue;
+    }
+    bool digit = std::isdigit(static_cast<unsigned char>(ch)) != 0;
+    if (word_start && digit && !out.empty() && std::isdigit(static_cast<unsigned char>(out.back())))
+      out += '_';
+    out += word_start ? static_cast<char>(std::toupper(static_cast<unsigned char>(ch))) : ch;
+    word_start = false;
+  }
+  return out;
+}
+
+const std::vector<PropertySpec>& property_suite() {
+  static const std::vector<PropertySpec> suite = build_suite();
+  return suite;
+}
+
+const PropertySpec* find_property(std::string_view name) {
+  const auto& suite = property_suite();
+  auto it = std::find_if(suite.begin(), suite.end(), [&](const PropertySpec& p) { return p.name == name; });
+  return it == suite.end() ? nullptr : &*it;
+}
+
+}  // namespace zfcheck::props
