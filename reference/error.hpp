@@ -1,4 +1,4 @@
-// The error record of eval-format.md: the Python exception upstream raises, the field it names, its text.
+// The error record of docs/eval-format.md: the Python exception upstream raises, the field it names, its text.
 #pragma once
 
 #include <optional>

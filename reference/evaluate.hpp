@@ -14,7 +14,7 @@
 
 namespace zfcheck {
 
-// One input of eval-format.md.
+// One input of docs/eval-format.md.
 struct Case {
   std::optional<py::Str> id;
   py::Value zenflow;                           // the zero_optimization.zenflow block as written
@@ -28,7 +28,7 @@ struct Case {
 enum class Outcome { ok, config_error, init_error, unmodelled, invalid_case };
 std::string_view outcome_name(Outcome outcome);
 
-// One output of eval-format.md.
+// One output of docs/eval-format.md.
 struct Result {
   std::optional<py::Str> id;
   std::string profile;

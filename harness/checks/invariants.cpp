@@ -1,4 +1,4 @@
-// The schedule and set-up invariants of invariants.md, plus the ones zfcheck adds, as predicates.
+// The schedule and set-up invariants of docs/invariants.md, plus the ones zfcheck adds, as predicates.
 #include "harness/checks/invariants.hpp"
 
 #include "reference/pydantic_lax.hpp"
@@ -101,15 +101,16 @@ constexpr std::array kInvariants{
     Invariant{
         "warm-up-not-negative", "the resolved full_warm_up_rounds is >= 0",
         "a negative count of warm-up rounds means nothing, yet validation accepts it: it shifts the update "
-        "phase, and with select_interval 0 nothing is ever selected (semantics D12, D12b)",
+        "phase, and with select_interval 0 nothing is ever selected (docs/zenflow.md#d12, "
+        "docs/zenflow.md#d12b)",
         warm_up_not_negative},
     Invariant{
         "gradient-accumulation-positive",
         "the engine's update_interval, which set-up writes into gradient_accumulation_steps, is >= 1",
         "set-up replaces the user's gradient_accumulation_steps with it and the engine divides every "
-        "gradient "
-        "by it: 0 (update_interval \"auto\", the default) turns gradients into inf/NaN, a negative value "
-        "flips their sign (semantics D6, D9; engine.py _backward_prologue_per_tensor)",
+        "gradient by it: 0 (update_interval \"auto\", the default) turns gradients into inf/NaN, a negative "
+        "value flips their sign (docs/zenflow.md#d6, docs/zenflow.md#d9; engine.py "
+        "_backward_prologue_per_tensor)",
         gradient_accumulation_positive},
 };
 

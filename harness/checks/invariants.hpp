@@ -1,4 +1,4 @@
-// The invariant registry: named, documented predicates over a (Case, Result) pair (invariants.md).
+// The invariant registry: named, documented predicates over a (Case, Result) pair (docs/invariants.md).
 #pragma once
 
 #include "reference/evaluate.hpp"
@@ -31,7 +31,7 @@ ViolationMask violation_mask(const Case& c, const Result& r);
 // The names of the invariants the result breaks, in registry order; empty when none.
 std::vector<std::string_view> violations(const Case& c, const Result& r);
 
-// The epoch length the caller gives, as invariants.md means "known epoch length": the dataloader's
+// The epoch length the caller gives, as docs/invariants.md means "known epoch length": the dataloader's
 // length when it is positive (it wins over a user steps_per_epoch), else the block's steps_per_epoch,
 // coerced as validation coerces it, when that is >= 1; nothing when neither gives one (no dataloader or
 // an empty one, and steps_per_epoch absent, null, "auto", not an integer, or below 1).

@@ -14,7 +14,7 @@ struct CheckOptions {
   std::string input = "-";
 };
 
-// The "violations" key of eval-format.md: [] for a line that is not a case.
+// The "violations" key of docs/eval-format.md: [] for a line that is not a case.
 bool add_violations(const Case* c, const Result& r, py::ObjectWriter& out) {
   std::string& list = out.key("violations");
   list += '[';

@@ -5,7 +5,7 @@
 
 namespace zfcheck::cli {
 
-// Exit codes (design.md): all good, a finding or a failed check, bad usage or unreadable input.
+// Exit codes (docs/design.md#conventions): all good, a finding or a failed check, bad usage or unreadable input.
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFinding = 1;
 inline constexpr int kExitUsage = 2;

@@ -50,8 +50,8 @@ class TempCases {
 std::string no_upstream_message(const Profile& p) {
   return "profile " + p.name +
          " models PR #8456, whose code exists only as described in its review thread: there is no upstream "
-         "revision to run it against. How the model's choices for it were made is documented in README.md "
-         "(\"How the PR #8456 profiles were modelled\"). To compare with a checkout of your own, name it with "
+         "revision to run it against. How the model's choices for it were made is documented in "
+         "docs/zenflow.md#what-the-model-assumes-for-pr-8456. To compare with a checkout of your own, name it with "
          "--rev REV or --worktree.";
 }
 

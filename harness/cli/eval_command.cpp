@@ -24,7 +24,7 @@ void add_eval_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   cmd->add_option("input", opts->input, "Cases file, or - for standard input")->capture_default_str();
   cmd->footer(
-      "Each input line is one case; each output line is its result, in order (eval-format.md).\n"
+      "Each input line is one case; each output line is its result, in order (docs/eval-format.md).\n"
       "A line that is not a usable case gets an invalid_case result and the run goes on.\n"
       "Exit status: 0 every line was a case, 2 some line was not (or bad usage).");
   cmd->callback(

@@ -1,4 +1,4 @@
-// Case lines: the JSON object of eval-format.md to a Case, with every rejection named.
+// Case lines: the JSON object of docs/eval-format.md to a Case, with every rejection named.
 #include "harness/io/case_io.hpp"
 
 #include "reference/py_json.hpp"

@@ -1,4 +1,4 @@
-// Result to JSON text, one function per record of eval-format.md.
+// Result to JSON text, one function per record of docs/eval-format.md.
 #include "harness/io/result_json.hpp"
 
 #include "reference/py_json.hpp"

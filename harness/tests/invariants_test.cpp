@@ -1,4 +1,4 @@
-// The invariant registry: names as invariants.md spells them, and each predicate on cases that keep
+// The invariant registry: names as docs/invariants.md spells them, and each predicate on cases that keep
 // and break it.
 #include "harness/checks/invariants.hpp"
 #include "test_support.hpp"

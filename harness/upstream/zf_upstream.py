@@ -78,7 +78,7 @@ class RecordingLogger:
 class ZeroOptimizerBase:
     """deepspeed.runtime.zero.stage_1_and_2.DeepSpeedZeroOptimizer: the ZeRO-1/2 set-up that
     ZenFlow's optimizer calls first, reduced to the attributes ZenFlow reads. The environment is
-    the one eval-format.md assumes: offload_optimizer on the CPU."""
+    the one docs/eval-format.md assumes: offload_optimizer on the CPU."""
 
     def __init__(self, *args, zenflow_config=None, **kwargs):
         self.cpu_offload = True

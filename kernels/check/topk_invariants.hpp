@@ -1,4 +1,4 @@
-// The top-k invariants of invariants.md: named predicates over a selection problem and an answer to it.
+// The top-k invariants of docs/invariants.md: named predicates over a selection problem and an answer to it.
 #pragma once
 
 #include "kernels/oracle/topk_answer.hpp"
@@ -29,7 +29,7 @@ struct TopkInvariant {
   bool (*holds)(const TopkSubject& subject);
 };
 
-// The catalogue, in invariants.md order.
+// The catalogue, in docs/invariants.md order.
 std::span<const TopkInvariant> topk_invariants();
 
 // Names of the invariants `subject` breaks, in catalogue order. On upstream's own answers

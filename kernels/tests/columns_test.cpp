@@ -1,4 +1,4 @@
-// Tests of plan_columns: upstream's chunk formulas, stage-3 slices and every degenerate case of §7.4.
+// Tests of plan_columns: chunk formulas, stage-3 slices, the degenerate cases of docs/zenflow.md#degenerate-cases.
 #include "kernels/oracle/columns.hpp"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Tests of the selection schedule (reference/schedule) against the worked tables of the spec, §6.
+// Tests of the selection schedule (reference/schedule) against docs/zenflow.md#worked-tables.
 #include "reference/schedule.hpp"
 
 #include <gtest/gtest.h>
