@@ -18,13 +18,15 @@ void rank_segment(const T* scores, const RankingSegment& segment, SelectionOrder
   using Key = typename ScoreFormat<T>::Key;
   if (segment.k == 0) return;
   RadixState<Key> state{Key(0), Key(0), segment.k};
+  std::array<std::uint32_t, kHistogramCopies * kRadixBins> copies{};
   std::array<std::uint32_t, kRadixBins> histogram{};
   for (int pass = 0; pass < kRadixPasses<Key>; ++pass) {
-    histogram.fill(0);
+    copies.fill(0);
     for (std::int64_t i = 0; i < segment.count; ++i) {
       Key key = ScoreFormat<T>::key(scores[i]);
-      if (is_candidate(key, state)) ++histogram[radix_digit(key, pass)];
+      if (is_candidate(key, state)) ++copies[histogram_copy(i) * kRadixBins + radix_digit(key, pass)];
     }
+    for (int digit = 0; digit < kRadixBins; ++digit) histogram[digit] = merged_count(copies.data(), digit);
     choose_digit(histogram.data(), pass, state);
   }
   SelectionCut<Key> cut = cut_of(state);

@@ -18,13 +18,14 @@ struct AgentRadixSelect {
   using Scan = cub::BlockScan<unsigned long long, kRankThreads>;
 
   struct TempStorage {
+    std::uint32_t copies[kHistogramCopies * kRadixBins];  // one histogram per warp, summed into histogram
     std::uint32_t histogram[kRadixBins];
     RadixState<Key> state;
     typename Scan::TempStorage scan;
   };
 
   TempStorage& temp;
-  Key* staged;  // kSharedKeys keys of dynamic shared memory when kStaged
+  Key* staged;  // kSharedKeys<Key> keys of dynamic shared memory when kStaged
   const T* scores;
   const RankingSegment& segment;
 
@@ -33,30 +34,24 @@ struct AgentRadixSelect {
     return ScoreFormat<T>::key(scores[segment.score_begin + i]);
   }
 
-  // choose_digit's step with warp 0: lane l sums digits 255 - 8l down to 248 - 8l, a lane scan gives the
-  // counts above each group, the one lane whose group holds the target walks its eight digits.
+  // choose_digit's step (kernels/core/radix_select.hpp) with warp 0, its lanes in parallel: every lane
+  // reads the state, a shuffle scan gives the candidates above each lane's group, a ballot names the one
+  // lane whose group holds the target, and only after the whole warp has read the state (__syncwarp)
+  // does that lane write it.
   __device__ void choose_digit_warp(int pass) {
-    constexpr int kPerLane = kRadixBins / kWarpLanes;
     int lane = static_cast<int>(threadIdx.x);
-    int top = kRadixBins - 1 - lane * kPerLane;
-    std::int64_t in_group = 0;
-    for (int d = 0; d < kPerLane; ++d) in_group += temp.histogram[top - d];
+    std::int64_t in_group = lane_group_count(temp.histogram, lane);
     std::int64_t inclusive = in_group;
     for (int offset = 1; offset < kWarpLanes; offset *= 2) {
       std::int64_t before = __shfl_up_sync(0xFFFF'FFFFu, inclusive, offset);
       if (lane >= offset) inclusive += before;
     }
     std::int64_t above = inclusive - in_group;
-    std::int64_t remaining = temp.state.remaining;
-    if (!bucket_holds_target(above, in_group, remaining)) return;
-    for (int d = 0; d < kPerLane; ++d) {
-      std::uint32_t count = temp.histogram[top - d];
-      if (bucket_holds_target(above, count, remaining)) {
-        descend(temp.state, pass, static_cast<unsigned>(top - d), above);
-        return;
-      }
-      above += count;
-    }
+    bool holds = bucket_holds_target(above, in_group, temp.state.remaining);
+    unsigned chosen = __ballot_sync(0xFFFF'FFFFu, holds);
+    __syncwarp();
+    if (chosen != 0 && lane == __ffs(static_cast<int>(chosen)) - 1)
+      descend_in_group(temp.histogram, lane, above, pass, temp.state);
   }
 
   __device__ void run(std::int32_t* indices, Key* taken_keys) {
@@ -69,13 +64,16 @@ struct AgentRadixSelect {
     }
     if (tid == 0) temp.state = RadixState<Key>{Key(0), Key(0), segment.k};
     for (int pass = 0; pass < kRadixPasses<Key>; ++pass) {
-      for (int b = tid; b < kRadixBins; b += kRankThreads) temp.histogram[b] = 0;
+      for (int b = tid; b < kHistogramCopies * kRadixBins; b += kRankThreads) temp.copies[b] = 0;
       __syncthreads();
       RadixState<Key> state = temp.state;
+      std::uint32_t* copy = temp.copies + histogram_copy(tid) * kRadixBins;
       for (std::int64_t i = tid; i < count; i += kRankThreads) {
         Key key = key_at(i);
-        if (is_candidate(key, state)) atomicAdd(&temp.histogram[radix_digit(key, pass)], 1u);
+        if (is_candidate(key, state)) atomicAdd(&copy[radix_digit(key, pass)], 1u);
       }
+      __syncthreads();
+      for (int b = tid; b < kRadixBins; b += kRankThreads) temp.histogram[b] = merged_count(temp.copies, b);
       __syncthreads();
       if (tid < kWarpLanes) choose_digit_warp(pass);
       __syncthreads();
