@@ -44,7 +44,7 @@ cudaError_t ColumnSelectPlan::Build(ColumnSelectPlan& plan, std::span<const Colu
   std::int64_t columns = runs.empty() ? 0 : runs.back().score_begin + runs.back().columns;
   if (!work_fits(runs.data(), run_count, segments.data(), segment_count, bucket_size, score_count,
                  index_count) ||
-      !dispatch::fits_32_bits(run_count) || !dispatch::fits_32_bits(segment_count) ||
+      !dispatch::fits_32_bits(run_count) || !dispatch::fits_32_bits(segment_count * kClusterBlocks) ||
       !dispatch::fits_32_bits(index_count) ||
       !dispatch::fits_32_bits((columns + kScoreWarpsPerBlock - 1) / kScoreWarpsPerBlock)) {
     return cudaErrorInvalidValue;

@@ -27,10 +27,13 @@
 //    sum to T (torch's abs().sum(dim=1) keeps the dtype). The order of additions is fixed, so the CPU
 //    build reproduces every sum bit for bit.
 //  - Top-k: radix select on order keys of the scores (NaN above +Inf, -0 == +0), 8 bits a pass (2
-//    passes for 16-bit dtypes, 4 for float32), one thread block per segment; then a block-wide scan
-//    writes the taken indices in ascending index order, ties at the cut going to the lower index. For
+//    passes for 16-bit dtypes, 4 for float32), one cluster of kClusterBlocks blocks per segment, each
+//    block on one tile of the keys: per-warp copies of the tile's histogram (real scores pile the first
+//    pass onto one or two bins), summed over the cluster through distributed shared memory, the same
+//    digit step in every block; then block-wide scans write the taken indices in ascending index order
+//    (tile r after tiles 0 .. r - 1), ties at the cut going to the lower index. For
 //    SelectionOrder::descending_score (stage 3) a stable segmented sort (cub::DeviceSegmentedSort)
-//    orders them by descending score. Segments of up to kSharedKeys<Key> keys (8 Ki float32, 16 Ki
+//    orders them by descending score. Tiles of up to kSharedKeys<Key> keys (8 Ki float32, 16 Ki
 //    16-bit) are staged in shared memory; longer ones are re-read from L2 each pass.
 //    Why radix select rather than a warp/block select (bitonic queues as in faiss/RAFT WarpSelect): its
 //    cost is a fixed number of passes over n independent of k, while a warp select's grows with k and is

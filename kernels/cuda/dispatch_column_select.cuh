@@ -23,15 +23,18 @@ __global__ void __launch_bounds__(kScoreWarpsPerBlock* kWarpLanes)
                                                       scores);
 }
 
+// Cluster s ranks segment s (kernels/cuda/agent_radix_select.cuh).
 template <class T, bool kStaged>
-__global__ void __launch_bounds__(kRankThreads)
+__global__ void __cluster_dims__(kClusterBlocks, 1, 1) __launch_bounds__(kRankThreads)
     segmented_topk_kernel(const T* scores, const RankingSegment* segments, std::int32_t* indices,
                           typename ScoreFormat<T>::Key* taken_keys) {
   using Agent = AgentRadixSelect<T, kStaged>;
   __shared__ typename Agent::TempStorage temp;
   extern __shared__ __align__(16) unsigned char staged_keys[];  // kSharedKeyBytes when kStaged
-  const RankingSegment segment = segments[blockIdx.x];
-  Agent{temp, reinterpret_cast<typename Agent::Key*>(staged_keys), scores, segment}.run(indices, taken_keys);
+  const RankingSegment segment = segments[blockIdx.x / kClusterBlocks];
+  int rank = static_cast<int>(cooperative_groups::this_cluster().block_rank());
+  Agent{temp, reinterpret_cast<typename Agent::Key*>(staged_keys), scores, segment, rank}.run(indices,
+                                                                                            taken_keys);
 }
 
 namespace dispatch {
@@ -91,7 +94,7 @@ cudaError_t topk(TempLayout& layout, bool run_now, const ColumnSelectPlan& plan,
   }
   void* d_sort_temp = sorted ? layout.take<unsigned char>(sort_bytes) : nullptr;
   if (!run_now || plan.segment_count == 0) return cudaSuccess;
-  auto blocks = static_cast<unsigned>(plan.segment_count);
+  auto blocks = static_cast<unsigned>(plan.segment_count) * kClusterBlocks;
   if (stages_keys<Key>(plan.longest)) {
     segmented_topk_kernel<T, true>
         <<<blocks, kRankThreads, kSharedKeyBytes, stream>>>(d_scores, plan.d_segments, d_taken, d_taken_keys);

@@ -70,9 +70,9 @@ TEST(GpuKernels, GeneratedProblemsMatchTheCpuBuildAndTheOracle) {
 TEST(GpuKernels, LongSegmentsAndRealColumnLengths) {
   ZFCHECK_REQUIRE_DEVICE();
 #if defined(ZFCHECK_HAVE_CUDA)
-  // Stage 3 over 20000 columns: a segment longer than kSharedKeys<Key> (16-bit too), ranked from L2.
+  // Stage 3 over 140000 columns: tiles longer than kSharedKeys<Key> (16-bit too), ranked from L2.
   for (GradDtype dtype : {GradDtype::float32, GradDtype::bfloat16, GradDtype::float16}) {
-    auto failures = device_failures(wide_problem(3, dtype, {{3, 20000}}, 4));
+    auto failures = device_failures(wide_problem(3, dtype, {{2, 140000}}, 4));
     EXPECT_TRUE(failures.empty()) << failures.front();
   }
   // 4096-row columns (the 7B layer's), misaligned starts from an odd-sized parameter first.

@@ -104,11 +104,29 @@ TEST(RadixSelect, SpreadHistogramSumsToThePlainOne) {
   EXPECT_EQ(histogram_copy(kRankThreads), 0);  // thread 0 again, next tile
 }
 
-TEST(RadixSelect, StagingThresholdIsCountedInKeys) {
+TEST(RadixSelect, TilesSplitASegmentInOrderAndTheLastIsTheLongest) {
+  for (std::int64_t count : {0, 1, 7, 8, 9, 100, 4095, 11008, 65537}) {
+    EXPECT_EQ(tile_begin(count, 0), 0);
+    EXPECT_EQ(tile_begin(count, kClusterBlocks), count);
+    std::int64_t longest = 0;
+    for (int rank = 0; rank < kClusterBlocks; ++rank) {
+      std::int64_t length = tile_begin(count, rank + 1) - tile_begin(count, rank);
+      EXPECT_GE(length, 0);
+      longest = std::max(longest, length);
+    }
+    EXPECT_EQ(count - tile_begin(count, kClusterBlocks - 1), longest) << count;
+    EXPECT_EQ(longest, (count + kClusterBlocks - 1) / kClusterBlocks) << count;
+  }
+}
+
+TEST(RadixSelect, StagingThresholdIsCountedInKeysPerTile) {
   EXPECT_EQ(kSharedKeys<std::uint16_t>, 2 * kSharedKeys<std::uint32_t>);
-  EXPECT_TRUE(stages_keys<std::uint16_t>(kSharedKeys<std::uint32_t> + 1));
-  EXPECT_FALSE(stages_keys<std::uint32_t>(kSharedKeys<std::uint32_t> + 1));
-  EXPECT_TRUE(stages_keys<std::uint32_t>(kSharedKeys<std::uint32_t>));
+  std::int64_t float_segment = std::int64_t{kClusterBlocks} * kSharedKeys<std::uint32_t>;
+  EXPECT_TRUE(stages_keys<std::uint32_t>(float_segment));
+  EXPECT_FALSE(stages_keys<std::uint32_t>(float_segment + 1));
+  EXPECT_TRUE(stages_keys<std::uint16_t>(float_segment + 1));
+  EXPECT_TRUE(stages_keys<std::uint16_t>(2 * float_segment));
+  EXPECT_FALSE(stages_keys<std::uint16_t>(2 * float_segment + 1));
 }
 
 TEST(RadixSelect, CutMatchesSortingOnRandomKeys) {
