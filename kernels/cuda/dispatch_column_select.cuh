@@ -60,6 +60,11 @@ class TempLayout {
   std::size_t used_ = 0;
 };
 
+// cub::DeviceSegmentedSort sorts more segments than its partitioning threshold (300 or 500, by
+// architecture) with a device-to-host copy and a stream synchronisation, which a CUDA graph cannot
+// capture: stage 3's sort goes kSortSegmentsPerCall segments a call, each call on the capturable path.
+inline constexpr int kSortSegmentsPerCall = 256;
+
 inline bool fits_32_bits(std::int64_t value) { return value >= 0 && value <= INT_MAX; }
 
 template <class T>
@@ -84,14 +89,17 @@ cudaError_t topk(TempLayout& layout, bool run_now, const ColumnSelectPlan& plan,
   Key* d_taken_keys = sorted ? layout.take<Key>(index_count) : nullptr;
   Key* d_sorted_keys = sorted ? layout.take<Key>(index_count) : nullptr;
   std::int32_t* d_taken = sorted ? layout.take<std::int32_t>(index_count) : d_indices;
+  // The stable sort, kSortSegmentsPerCall segments (from `first`) a call; `temp` null: the size query.
   std::size_t sort_bytes = 0;
+  auto sort = [&](void* temp, int first) {
+    int segments = plan.segment_count - first < kSortSegmentsPerCall ? plan.segment_count - first
+                                                                      : kSortSegmentsPerCall;
+    return cub::DeviceSegmentedSort::StableSortPairsDescending(
+        temp, sort_bytes, d_taken_keys, d_sorted_keys, d_taken, d_indices, plan.index_count, segments,
+        plan.d_sort_bounds + first, plan.d_sort_bounds + plan.segment_count + first, stream);
+  };
   cudaError_t error = cudaSuccess;
-  if (sorted) {
-    error = cub::DeviceSegmentedSort::StableSortPairsDescending(
-        nullptr, sort_bytes, d_taken_keys, d_sorted_keys, d_taken, d_indices, plan.index_count,
-        plan.segment_count, plan.d_sort_bounds, plan.d_sort_bounds + plan.segment_count, stream);
-    if (error != cudaSuccess) return error;
-  }
+  if (sorted && (error = sort(nullptr, 0)) != cudaSuccess) return error;
   void* d_sort_temp = sorted ? layout.take<unsigned char>(sort_bytes) : nullptr;
   if (!run_now || plan.segment_count == 0) return cudaSuccess;
   auto blocks = static_cast<unsigned>(plan.segment_count) * kClusterBlocks;
@@ -103,9 +111,9 @@ cudaError_t topk(TempLayout& layout, bool run_now, const ColumnSelectPlan& plan,
         <<<blocks, kRankThreads, 0, stream>>>(d_scores, plan.d_segments, d_taken, d_taken_keys);
   }
   if ((error = cudaPeekAtLastError()) != cudaSuccess || !sorted) return error;
-  return cub::DeviceSegmentedSort::StableSortPairsDescending(
-      d_sort_temp, sort_bytes, d_taken_keys, d_sorted_keys, d_taken, d_indices, plan.index_count,
-      plan.segment_count, plan.d_sort_bounds, plan.d_sort_bounds + plan.segment_count, stream);
+  for (int first = 0; first < plan.segment_count && error == cudaSuccess; first += kSortSegmentsPerCall)
+    error = sort(d_sort_temp, first);
+  return error;
 }
 
 // CUB's two phases: `phases(layout, run_now)` lays out (and, when running, uses) the temporary storage.

@@ -9,13 +9,34 @@
 namespace zfcheck::kernels {
 namespace {
 
-// Stage 3's shape: two segments ranked by descending score (the path with a sort and scratch storage).
+// Stage 3's shape: segments ranked by descending score (the path with a sort and scratch storage), over
+// columns of kRows values; one run and one segment per parameter.
 constexpr std::int64_t kRows = 64;
-const std::vector<ColumnRun> kRuns{{0, kRows, 300, 0}, {300 * kRows, kRows, 200, 300}};
-const std::vector<RankingSegment> kSegments{{0, 300, 30, 0}, {300, 200, 20, 30}};
 
-std::vector<float> bucket_values() {
-  std::vector<float> bucket(500 * kRows);
+struct Work {
+  std::vector<ColumnRun> runs;
+  std::vector<RankingSegment> segments;
+  std::int64_t columns = 0;
+  std::int64_t index_count = 0;
+};
+
+Work work_of(const std::vector<std::int64_t>& columns_per_param) {
+  Work work;
+  for (std::int64_t columns : columns_per_param) {
+    work.runs.push_back({work.columns * kRows, kRows, columns, work.columns});
+    work.segments.push_back({work.columns, columns, columns / 10 + 1, work.index_count});
+    work.columns += columns;
+    work.index_count += columns / 10 + 1;
+  }
+  return work;
+}
+
+// Two parameters; and 600, more than cub::DeviceSegmentedSort's partitioning threshold.
+const Work kTwo = work_of({300, 200});
+const Work kMany = work_of(std::vector<std::int64_t>(600, 12));
+
+std::vector<float> bucket_values(const Work& work) {
+  std::vector<float> bucket(static_cast<std::size_t>(work.columns * kRows));
   std::uint32_t state = 7;
   for (float& value : bucket) {
     state = state * 1664525u + 1013904223u;
@@ -24,21 +45,23 @@ std::vector<float> bucket_values() {
   return bucket;
 }
 
-// Device copies of the bucket, scores and indices, freed at scope exit.
+// Device copies of the bucket, scores and indices, and the plan, freed at scope exit.
 struct DeviceData {
+  const Work& work;
   float* bucket = nullptr;
   float* scores = nullptr;
   std::int32_t* indices = nullptr;
   ColumnSelectPlan plan;
-  DeviceData() {
-    std::vector<float> host = bucket_values();
+  explicit DeviceData(const Work& w) : work(w) {
+    std::vector<float> host = bucket_values(work);
     EXPECT_EQ(cudaMalloc(&bucket, host.size() * sizeof(float)), cudaSuccess);
-    EXPECT_EQ(cudaMalloc(&scores, 500 * sizeof(float)), cudaSuccess);
-    EXPECT_EQ(cudaMalloc(&indices, 50 * sizeof(std::int32_t)), cudaSuccess);
+    EXPECT_EQ(cudaMalloc(&scores, static_cast<std::size_t>(work.columns) * sizeof(float)), cudaSuccess);
+    EXPECT_EQ(cudaMalloc(&indices, static_cast<std::size_t>(work.index_count) * sizeof(std::int32_t)),
+              cudaSuccess);
     EXPECT_EQ(cudaMemcpy(bucket, host.data(), host.size() * sizeof(float), cudaMemcpyHostToDevice),
               cudaSuccess);
-    EXPECT_EQ(ColumnSelectPlan::Build(plan, kRuns, kSegments, SelectionOrder::descending_score,
-                                      static_cast<std::int64_t>(host.size()), 500, 50),
+    EXPECT_EQ(ColumnSelectPlan::Build(plan, work.runs, work.segments, SelectionOrder::descending_score,
+                                      static_cast<std::int64_t>(host.size()), work.columns, work.index_count),
               cudaSuccess);
   }
   ~DeviceData() {
@@ -50,19 +73,19 @@ struct DeviceData {
     return DeviceColumnSelect::Select<float>(temp, bytes, plan, bucket, scores, indices, stream);
   }
   std::vector<std::int32_t> indices_back() {
-    std::vector<std::int32_t> out(50);
+    std::vector<std::int32_t> out(static_cast<std::size_t>(work.index_count));
     EXPECT_EQ(cudaMemcpy(out.data(), indices, out.size() * sizeof(std::int32_t), cudaMemcpyDeviceToHost),
               cudaSuccess);
     return out;
   }
 };
 
-std::vector<std::int32_t> cpu_indices() {
-  std::vector<float> bucket = bucket_values();
-  std::vector<float> scores(500);
-  std::vector<std::int32_t> indices(50);
-  EXPECT_TRUE(cpu::column_scores<float>(bucket, kRuns, scores));
-  EXPECT_TRUE(cpu::segmented_topk<float>(scores, kSegments, SelectionOrder::descending_score, indices));
+std::vector<std::int32_t> cpu_indices(const Work& work) {
+  std::vector<float> bucket = bucket_values(work);
+  std::vector<float> scores(static_cast<std::size_t>(work.columns));
+  std::vector<std::int32_t> indices(static_cast<std::size_t>(work.index_count));
+  EXPECT_TRUE(cpu::column_scores<float>(bucket, work.runs, scores));
+  EXPECT_TRUE(cpu::segmented_topk<float>(scores, work.segments, SelectionOrder::descending_score, indices));
   return indices;
 }
 
@@ -79,7 +102,7 @@ TEST(GpuHostApi, PlanRefusesWorkThatDoesNotFit) {
 
 TEST(GpuHostApi, RunningCallChecksTheTemporaryStorageSize) {
   ZFCHECK_REQUIRE_DEVICE();
-  DeviceData data;
+  DeviceData data(kTwo);
   std::size_t bytes = 0;
   ASSERT_EQ(data.select(nullptr, bytes), cudaSuccess);
   ASSERT_GT(bytes, 0u);
@@ -89,13 +112,13 @@ TEST(GpuHostApi, RunningCallChecksTheTemporaryStorageSize) {
   EXPECT_EQ(data.select(temp, short_bytes), cudaErrorInvalidValue);
   EXPECT_EQ(data.select(temp, bytes), cudaSuccess);
   EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
-  EXPECT_EQ(data.indices_back(), cpu_indices());
+  EXPECT_EQ(data.indices_back(), cpu_indices(kTwo));
   cudaFree(temp);
 }
 
 TEST(GpuHostApi, LeavesAnEarlierErrorToItsOwner) {
   ZFCHECK_REQUIRE_DEVICE();
-  DeviceData data;
+  DeviceData data(kTwo);
   std::size_t bytes = 0;
   ASSERT_EQ(data.select(nullptr, bytes), cudaSuccess);
   void* temp = nullptr;
@@ -109,29 +132,31 @@ TEST(GpuHostApi, LeavesAnEarlierErrorToItsOwner) {
 
 TEST(GpuHostApi, SelectIsCapturedInAGraphAndReplayed) {
   ZFCHECK_REQUIRE_DEVICE();
-  DeviceData data;
-  std::size_t bytes = 0;
-  ASSERT_EQ(data.select(nullptr, bytes), cudaSuccess);
-  void* temp = nullptr;
-  ASSERT_EQ(cudaMalloc(&temp, bytes), cudaSuccess);
-  cudaStream_t stream;
-  ASSERT_EQ(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), cudaSuccess);
-  cudaGraph_t graph;
-  ASSERT_EQ(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal), cudaSuccess);
-  EXPECT_EQ(data.select(temp, bytes, stream), cudaSuccess);
-  ASSERT_EQ(cudaStreamEndCapture(stream, &graph), cudaSuccess);
-  cudaGraphExec_t exec;
-  ASSERT_EQ(cudaGraphInstantiate(&exec, graph, 0), cudaSuccess);
-  for (int replay = 0; replay < 2; ++replay) {
-    ASSERT_EQ(cudaMemset(data.indices, 0xFF, 50 * sizeof(std::int32_t)), cudaSuccess);
-    ASSERT_EQ(cudaGraphLaunch(exec, stream), cudaSuccess);
-    ASSERT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
-    EXPECT_EQ(data.indices_back(), cpu_indices()) << "replay " << replay;
+  for (const Work* work : {&kTwo, &kMany}) {
+    DeviceData data(*work);
+    std::size_t bytes = 0;
+    ASSERT_EQ(data.select(nullptr, bytes), cudaSuccess);
+    void* temp = nullptr;
+    ASSERT_EQ(cudaMalloc(&temp, bytes), cudaSuccess);
+    cudaStream_t stream;
+    ASSERT_EQ(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), cudaSuccess);
+    cudaGraph_t graph;
+    ASSERT_EQ(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal), cudaSuccess);
+    EXPECT_EQ(data.select(temp, bytes, stream), cudaSuccess) << work->segments.size() << " segments";
+    ASSERT_EQ(cudaStreamEndCapture(stream, &graph), cudaSuccess);
+    cudaGraphExec_t exec;
+    ASSERT_EQ(cudaGraphInstantiate(&exec, graph, 0), cudaSuccess);
+    for (int replay = 0; replay < 2; ++replay) {
+      ASSERT_EQ(cudaMemset(data.indices, 0xFF, static_cast<std::size_t>(work->index_count) * 4), cudaSuccess);
+      ASSERT_EQ(cudaGraphLaunch(exec, stream), cudaSuccess);
+      ASSERT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+      EXPECT_EQ(data.indices_back(), cpu_indices(*work)) << "replay " << replay;
+    }
+    cudaGraphExecDestroy(exec);
+    cudaGraphDestroy(graph);
+    cudaStreamDestroy(stream);
+    cudaFree(temp);
   }
-  cudaGraphExecDestroy(exec);
-  cudaGraphDestroy(graph);
-  cudaStreamDestroy(stream);
-  cudaFree(temp);
 }
 
 }  // namespace
