@@ -1,31 +1,55 @@
 #!/usr/bin/env bash
-# The GPU check of the top-k kernels, for a machine with an NVIDIA GPU (sm_90, e.g. H200); under 6 minutes:
-# builds the cuda preset, runs `ctest -L gpu`, then times the kernels and upstream's torch path side by side.
-#   kernels/gpu-check.sh             build here (needs nvcc 13 at /usr/local/cuda and the project's packages)
-#   kernels/gpu-check.sh --prebuilt  use build/cuda/kernels/tests/kernels_gpu_tests and
-#                                    build/cuda/kernels/bench/zfcheck_gpu_bench as they are (built on a
-#                                    machine with the toolchain; they need only libstdc++ and the driver)
+# Packs the GPU check of the top-k kernels: builds here, writes a folder a bare GPU machine can run as is.
 set -euo pipefail
+usage() {
+  cat <<'USAGE'
+Usage: kernels/gpu-check.sh --pack DIR
+       kernels/gpu-check.sh --help
+
+--pack DIR  Builds the cuda preset here (nvcc 13 at /usr/local/cuda, the project's packages) and writes
+            into DIR everything the GPU machine needs, which has the NVIDIA driver, CUDA 13 and PyTorch
+            but none of the project's development packages:
+              DIR/kernels_gpu_tests   the gpu-label tests (the CUDA kernels against their CPU build and
+                                      the oracle, the host API, graph capture)
+              DIR/zfcheck_gpu_bench   the kernels' timings, as JSON
+              DIR/torch_baseline.py   upstream's torch path on the same work, and the ratios
+              DIR/run                 runs the three and prints the figures
+            The programs are linked with the static CUDA runtime (it loads the driver's libcuda.so.1 at
+            run time) and static libstdc++/libgcc: they need only glibc. The pack is checked for that.
+
+The carry-and-run flow: pack into an ignored folder of the repository tree, carry it to the device
+machine with the tree, run it there:
+    kernels/gpu-check.sh --pack build/gpu-pack      # here; build/ is ignored by git
+    build/gpu-pack/run                              # there, from the repository root (under 6 minutes)
+DIR/run exits 0 when the tests pass and the figures are printed; 1 when a test fails, no GPU or driver
+is usable (the message says which), or python3/torch is missing for the side-by-side figures.
+kernels/tests/pack_check.sh proves a pack on a bare Debian 12 chroot (it must fail only for want of a GPU).
+USAGE
+}
+case "${1:-}" in
+  --help | -h) usage; exit 0 ;;
+  --pack) [[ $# -eq 2 ]] || { usage >&2; exit 2; } ;;
+  *) usage >&2; exit 2 ;;
+esac
 repo=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$2"
+pack=$(cd "$2" && pwd)
 cd "$repo"
-start=$SECONDS
-work=$(mktemp -d)
-if [[ "${1:-}" == "--prebuilt" ]]; then
-  echo "== kernels_gpu_tests (the gpu label's program, run directly)"
-  build/cuda/kernels/tests/kernels_gpu_tests | tee "$work/tests.log"
-else
-  cmake --preset cuda -DZFCHECK_BENCHMARKS=ON > /dev/null
-  cmake --build --preset cuda -j"$(nproc)" --target kernels_gpu_tests zfcheck_gpu_bench
-  echo "== ctest -L gpu"
-  ctest --test-dir build/cuda -L gpu --output-on-failure --no-tests=error | tee "$work/tests.log"
-fi
-# The gpu tests skip (printing the reason) when they find no device; here a skip is a failure.
-if grep -q "SKIPPED\|Skipped\|gpu test skipped" "$work/tests.log"; then
-  echo "gpu-check: the gpu tests were skipped: no usable device" >&2
-  exit 1
-fi
-echo "== kernels"
-build/cuda/kernels/bench/zfcheck_gpu_bench --layout "$work/layout.json" | tee "$work/kernels.json"
-echo "== torch (upstream's per-chunk path) side by side"
-python3 kernels/bench/torch_baseline.py --layout "$work/layout.json" --kernels "$work/kernels.json"
-echo "gpu-check: done in $((SECONDS - start)) s"
+CMAKE_CXX_COMPILER_LAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER:-ccache} cmake --preset cuda -DZFCHECK_BENCHMARKS=ON > /dev/null
+cmake --build --preset cuda -j"${ZFCHECK_JOBS:-2}" --target kernels_gpu_tests zfcheck_gpu_bench
+cp build/cuda/kernels/tests/kernels_gpu_tests build/cuda/kernels/bench/zfcheck_gpu_bench "$pack/"
+cp kernels/bench/torch_baseline.py "$pack/"
+cp kernels/gpu-run.sh "$pack/run"
+chmod +x "$pack/run"
+# Only glibc's libraries may be needed: anything else would be missing on the device.
+for program in kernels_gpu_tests zfcheck_gpu_bench; do
+  needed=$(readelf -d "$pack/$program" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+  for lib in $needed; do
+    case "$lib" in
+      libc.so.6 | libm.so.6 | libdl.so.2 | librt.so.1 | libpthread.so.0 | ld-linux-x86-64.so.2) ;;
+      *) echo "gpu-check: $program needs $lib, which the GPU machine lacks" >&2; exit 1 ;;
+    esac
+  done
+  echo "gpu-check: $program needs only: $(echo $needed)"
+done
+echo "gpu-check: packed into $pack ($(du -sh "$pack" | cut -f1)); run $pack/run on the GPU machine"

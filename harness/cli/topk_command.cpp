@@ -1,7 +1,7 @@
 // `zfcheck topk`: top-k selection problems in (JSON Lines), upstream's selections out, one line each.
 #include "harness/cli/commands.hpp"
 #include "harness/io/line_reader.hpp"
-#include "kernels/check/topk_invariants.hpp"
+#include "kernels/check/kernel_judgement.hpp"
 #include "kernels/check/topk_io.hpp"
 #include "kernels/kernel_answer.hpp"
 #include "kernels/oracle/topk_oracle.hpp"
@@ -32,7 +32,8 @@ nlohmann::ordered_json answer_line(const TopkOptions& opts, const TopkLine& line
   auto out = topk_answer_to_json(line.id, *oracle);
   if (opts.impl == "both") {
     auto kernel = kernels::run_kernel_cpu(line.problem);
-    auto violations = oracle_and_kernel_violations(line.problem, *oracle, kernel ? &kernel->answer : nullptr);
+    auto violations =
+        oracle_and_kernel_violations(line.problem, *oracle, judge_kernel_run(line.problem, oracle, kernel));
     finding = finding || !violations.empty();
     out["violations"] = violations;
   }

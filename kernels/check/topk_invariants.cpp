@@ -319,23 +319,4 @@ std::vector<std::string> topk_violations(const TopkSubject& subject) {
   return names;
 }
 
-std::vector<std::string> oracle_and_kernel_violations(const SelectionProblem& problem, const SelectionAnswer& oracle,
-                                                      const SelectionAnswer* kernel) {
-  auto upstream = topk_violations(TopkSubject{problem, oracle});
-  std::vector<std::string> from_kernel;
-  if (kernel != nullptr) {
-    from_kernel = topk_violations(TopkSubject{problem, *kernel, &oracle});
-  } else {
-    from_kernel.emplace_back("topk-kernel-matches-oracle");
-  }
-  std::vector<std::string> names;
-  for (const TopkInvariant& invariant : topk_invariants()) {
-    auto named = [&](const std::vector<std::string>& list) {
-      return std::find(list.begin(), list.end(), invariant.name) != list.end();
-    };
-    if (named(upstream) || named(from_kernel)) names.emplace_back(invariant.name);
-  }
-  return names;
-}
-
 }  // namespace zfcheck

@@ -43,9 +43,4 @@ std::vector<std::string> topk_violations(const TopkSubject& subject);
 inline constexpr std::array<std::string_view, 3> kUpstreamTopkFindings{
     "topk-count-matches-ratio", "topk-selects-something", "every-column-selectable"};
 
-// Names broken by the oracle's answer (upstream's behaviour) or by a kernel's answer, in catalogue
-// order; `kernel` null means the kernel could not answer at all (topk-kernel-matches-oracle).
-std::vector<std::string> oracle_and_kernel_violations(const SelectionProblem& problem, const SelectionAnswer& oracle,
-                                                      const SelectionAnswer* kernel);
-
 }  // namespace zfcheck

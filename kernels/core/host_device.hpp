@@ -4,6 +4,18 @@
 #include <cstdint>
 #include <cstring>
 
+// The CPU build and the device agree bit for bit only under IEEE float32 arithmetic with subnormals: a
+// fast-math or flush-to-zero build would change sums and rankings. kernels/CMakeLists.txt refuses the
+// flags; this refuses the macros compilers define for them (nvcc 13 defines none for -ftz=true or
+// --use_fast_math, hence the CMake check).
+#if defined(__FAST_MATH__) || defined(__USE_FAST_MATH__) || \
+    defined(__FINITE_MATH_ONLY__) && __FINITE_MATH_ONLY__
+#error "zfcheck kernels: built with fast-math; the CPU build and the device would no longer agree bit for bit"
+#endif
+#if defined(__CUDA_FTZ) && __CUDA_FTZ
+#error "zfcheck kernels: built with flush-to-zero (-ftz=true); subnormal scores would be lost"
+#endif
+
 #if defined(__CUDACC__)
 #define ZF_HOST_DEVICE __host__ __device__ __forceinline__
 #else

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "kernels/core/host_device.hpp"
+#include "kernels/tuning.hpp"
 
 #include <cstdint>
 
@@ -34,6 +35,23 @@ ZF_HOST_DEVICE bool is_candidate(Key key, const RadixState<Key>& state) {
   return Key(key & state.mask) == state.prefix;
 }
 
+// The histogram of a pass, spread: real scores share their top exponent bits, so the first pass's digits
+// pile onto one or two bins and a single shared histogram serialises the block's atomic adds there. Each
+// warp of a ranking block counts into its own copy (thread t into copy histogram_copy(t)), and the copies
+// are summed per digit before the digit is chosen. Counts are integers: the sum is the same whatever the
+// order, and the CPU build counts key i into the copy of the thread that reads it (i % kRankThreads).
+inline constexpr int kHistogramCopies = kRankThreads / kWarpLanes;
+
+ZF_HOST_DEVICE int histogram_copy(std::int64_t thread) {
+  return static_cast<int>(thread % kRankThreads) / kWarpLanes;
+}
+
+ZF_HOST_DEVICE std::uint32_t merged_count(const std::uint32_t* copies, int digit) {
+  std::uint32_t count = 0;
+  for (int c = 0; c < kHistogramCopies; ++c) count += copies[c * kRadixBins + digit];
+  return count;
+}
+
 // A digit bucket with `in_bucket` candidates, `above` of them in higher buckets, holds the target.
 ZF_HOST_DEVICE bool bucket_holds_target(std::int64_t above, std::int64_t in_bucket, std::int64_t remaining) {
   return above < remaining && remaining <= above + in_bucket;
@@ -48,16 +66,45 @@ ZF_HOST_DEVICE void descend(RadixState<Key>& state, int pass, unsigned digit, st
   state.remaining -= above;
 }
 
-// The pass's step from its histogram of candidate digits, scanning from the top digit down.
+// The pass's step as a warp takes it: lane l owns the kDigitsPerLane digits from 255 - l * kDigitsPerLane
+// down; an exclusive scan over the lanes' group counts gives the candidates above each group, and the one
+// lane whose group holds the target walks its digits. The device runs the lanes in parallel
+// (agent_radix_select.cuh); choose_digit replays them in turn, so the CPU build tests the same steps.
+inline constexpr int kDigitsPerLane = kRadixBins / kWarpLanes;
+
+ZF_HOST_DEVICE int lane_top_digit(int lane) { return kRadixBins - 1 - lane * kDigitsPerLane; }
+
+ZF_HOST_DEVICE std::int64_t lane_group_count(const std::uint32_t* histogram, int lane) {
+  std::int64_t in_group = 0;
+  for (int d = 0; d < kDigitsPerLane; ++d) in_group += histogram[lane_top_digit(lane) - d];
+  return in_group;
+}
+
+// In the group of the lane holding the target (`above` candidates in higher groups): descend into the
+// target's digit.
 template <class Key>
-ZF_HOST_DEVICE void choose_digit(const std::uint32_t* histogram, int pass, RadixState<Key>& state) {
-  std::int64_t above = 0;
-  for (int digit = kRadixBins - 1; digit >= 0; --digit) {
+ZF_HOST_DEVICE void descend_in_group(const std::uint32_t* histogram, int lane, std::int64_t above, int pass,
+                                     RadixState<Key>& state) {
+  for (int d = 0; d < kDigitsPerLane; ++d) {
+    int digit = lane_top_digit(lane) - d;
     if (bucket_holds_target(above, histogram[digit], state.remaining)) {
       descend(state, pass, static_cast<unsigned>(digit), above);
       return;
     }
     above += histogram[digit];
+  }
+}
+
+template <class Key>
+ZF_HOST_DEVICE void choose_digit(const std::uint32_t* histogram, int pass, RadixState<Key>& state) {
+  std::int64_t above = 0;
+  for (int lane = 0; lane < kWarpLanes; ++lane) {
+    std::int64_t in_group = lane_group_count(histogram, lane);
+    if (bucket_holds_target(above, in_group, state.remaining)) {
+      descend_in_group(histogram, lane, above, pass, state);
+      return;
+    }
+    above += in_group;
   }
 }
 

@@ -13,23 +13,32 @@ namespace zfcheck::kernels::cpu {
 
 namespace {
 
+// The ranking cluster's blocks in turn: block r counts its tile (key i into the copy of the thread that
+// reads it), every block's histograms are summed, the digit step is taken; the compaction of tile r starts
+// after the greater and equal keys of tiles 0 .. r - 1.
 template <class T>
 void rank_segment(const T* scores, const RankingSegment& segment, SelectionOrder order, std::int32_t* out) {
   using Key = typename ScoreFormat<T>::Key;
   if (segment.k == 0) return;
   RadixState<Key> state{Key(0), Key(0), segment.k};
-  std::array<std::uint32_t, kRadixBins> histogram{};
+  std::array<std::uint32_t, kHistogramCopies * kRadixBins> copies{};
+  std::array<std::uint32_t, kRadixBins> total{};
   for (int pass = 0; pass < kRadixPasses<Key>; ++pass) {
-    histogram.fill(0);
-    for (std::int64_t i = 0; i < segment.count; ++i) {
-      Key key = ScoreFormat<T>::key(scores[i]);
-      if (is_candidate(key, state)) ++histogram[radix_digit(key, pass)];
+    total.fill(0);
+    for (int rank = 0; rank < kClusterBlocks; ++rank) {
+      copies.fill(0);
+      std::int64_t begin = tile_begin(segment.count, rank);
+      for (std::int64_t i = begin; i < tile_begin(segment.count, rank + 1); ++i) {
+        Key key = ScoreFormat<T>::key(scores[i]);
+        if (is_candidate(key, state)) ++copies[histogram_copy(i - begin) * kRadixBins + radix_digit(key, pass)];
+      }
+      for (int digit = 0; digit < kRadixBins; ++digit) total[digit] += merged_count(copies.data(), digit);
     }
-    choose_digit(histogram.data(), pass, state);
+    choose_digit(total.data(), pass, state);
   }
   SelectionCut<Key> cut = cut_of(state);
   std::vector<Key> taken_keys(static_cast<std::size_t>(segment.k));
-  std::int64_t greater = 0;
+  std::int64_t greater = 0;  // over tiles 0 .. r - 1, then within tile r
   std::int64_t equal = 0;
   for (std::int64_t i = 0; i < segment.count; ++i) {
     Key key = ScoreFormat<T>::key(scores[i]);

@@ -3,17 +3,13 @@
 
 namespace zfcheck::kernels {
 
-#define ZFCHECK_DEVICE_COLUMN_SELECT_FOR(T)                                                           \
-  template cudaError_t DeviceColumnSelect::Scores<T>(void*, std::size_t&, const T*, std::int64_t,     \
-                                                     std::span<const ColumnRun>, T*, std::int64_t,    \
-                                                     cudaStream_t);                                   \
-  template cudaError_t DeviceColumnSelect::TopK<T>(void*, std::size_t&, const T*, std::int64_t,       \
-                                                   std::span<const RankingSegment>, SelectionOrder,   \
-                                                   std::int32_t*, std::int64_t, cudaStream_t);        \
-  template cudaError_t DeviceColumnSelect::Select<T>(                                                 \
-      void*, std::size_t&, const T*, std::int64_t, std::span<const ColumnRun>,                        \
-      std::span<const RankingSegment>, SelectionOrder, T*, std::int64_t, std::int32_t*, std::int64_t, \
-      cudaStream_t);
+#define ZFCHECK_DEVICE_COLUMN_SELECT_FOR(T)                                                                  \
+  template cudaError_t DeviceColumnSelect::Scores<T>(void*, std::size_t&, const ColumnSelectPlan&, const T*, \
+                                                     T*, cudaStream_t);                                      \
+  template cudaError_t DeviceColumnSelect::TopK<T>(void*, std::size_t&, const ColumnSelectPlan&, const T*,   \
+                                                   std::int32_t*, cudaStream_t);                             \
+  template cudaError_t DeviceColumnSelect::Select<T>(void*, std::size_t&, const ColumnSelectPlan&, const T*, \
+                                                     T*, std::int32_t*, cudaStream_t);
 ZFCHECK_DEVICE_COLUMN_SELECT_FOR(float)
 ZFCHECK_DEVICE_COLUMN_SELECT_FOR(bfloat16_bits)
 ZFCHECK_DEVICE_COLUMN_SELECT_FOR(float16_bits)

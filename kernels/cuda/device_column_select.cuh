@@ -5,14 +5,21 @@
 // score and rank a whole bucket with one launch per phase, however many parameters and partition chunks
 // it holds (kernels/selection_work.hpp builds the work from a column plan).
 //
+// The work (runs of columns, ranking segments) is described once by a ColumnSelectPlan: built on the host
+// from the host descriptors, it checks them against the buffer sizes and copies them to device memory
+// (synchronously, once). The calls below then only enqueue kernels on `stream`: no host copies, no
+// host synchronisation, so they can be captured in a CUDA graph and replayed (as DeepSpeed and torch
+// would call them for every step with the same layout).
+//
 // Two-phase temporary storage, as in CUB: call once with d_temp_storage == nullptr to get
-// temp_storage_bytes, allocate that many bytes of device memory, call again to run. Work is enqueued on
-// `stream`; the host arrays `runs` and `segments` are copied into the temporary storage during the call
-// (cudaMemcpyAsync from pageable memory stages them before returning), so they may be freed afterwards.
+// temp_storage_bytes, allocate that many bytes of device memory, call again with them to run. The
+// running call checks temp_storage_bytes against what it needs.
 //
 // Errors: cudaErrorInvalidValue when the work does not fit the buffers (kernels/segments.hpp:
-// work_fits), when d_bucket is not 16-byte aligned, or when a count exceeds the kernels' 32-bit grid and
-// index limits; otherwise whatever a CUDA call reports.
+// work_fits), when a count exceeds the kernels' 32-bit grid and index limits (at plan build), when
+// d_bucket is not 16-byte aligned or temp_storage_bytes is too small (on the running call); otherwise
+// whatever a CUDA call reports (launch errors are read with cudaPeekAtLastError, so an earlier
+// unrelated error is neither reported nor cleared).
 //
 // Algorithms (kernels/tuning.hpp holds the numbers, kernels/core the code shared with the CPU build):
 //  - Scores: one warp per column; each lane sums 16-byte vectors l, l + 32, ... of the column in float32
@@ -20,11 +27,14 @@
 //    sum to T (torch's abs().sum(dim=1) keeps the dtype). The order of additions is fixed, so the CPU
 //    build reproduces every sum bit for bit.
 //  - Top-k: radix select on order keys of the scores (NaN above +Inf, -0 == +0), 8 bits a pass (2
-//    passes for 16-bit dtypes, 4 for float32), one thread block per segment; then a block-wide scan
-//    writes the taken indices in ascending index order, ties at the cut going to the lower index. For
+//    passes for 16-bit dtypes, 4 for float32), one cluster of kClusterBlocks blocks per segment, each
+//    block on one tile of the keys: per-warp copies of the tile's histogram (real scores pile the first
+//    pass onto one or two bins), summed over the cluster through distributed shared memory, the same
+//    digit step in every block; then block-wide scans write the taken indices in ascending index order
+//    (tile r after tiles 0 .. r - 1), ties at the cut going to the lower index. For
 //    SelectionOrder::descending_score (stage 3) a stable segmented sort (cub::DeviceSegmentedSort)
-//    orders them by descending score. Segments of up to kSharedKeys scores are staged in shared memory;
-//    longer ones are re-read from L2 each pass.
+//    orders them by descending score. Tiles of up to kSharedKeys<Key> keys (8 Ki float32, 16 Ki
+//    16-bit) are staged in shared memory; longer ones are re-read from L2 each pass.
 //    Why radix select rather than a warp/block select (bitonic queues as in faiss/RAFT WarpSelect): its
 //    cost is a fixed number of passes over n independent of k, while a warp select's grows with k and is
 //    capped near k = 1024. ZenFlow's k is topk_ratio * n (0.1 * 11008 = 1100 for one 7B-layer weight in
@@ -43,30 +53,62 @@
 
 namespace zfcheck::kernels {
 
+// The work on the device, built once; owns its device memory. Move-only.
+class ColumnSelectPlan {
+ public:
+  ColumnSelectPlan() = default;
+  ~ColumnSelectPlan();
+  ColumnSelectPlan(ColumnSelectPlan&& other) noexcept;
+  ColumnSelectPlan& operator=(ColumnSelectPlan&& other) noexcept;
+  ColumnSelectPlan(const ColumnSelectPlan&) = delete;
+  ColumnSelectPlan& operator=(const ColumnSelectPlan&) = delete;
+
+  // Checks the work against buffers of bucket_size values, score_count scores and index_count indices,
+  // and copies it to the device. cudaErrorInvalidValue when it does not fit.
+  static cudaError_t Build(ColumnSelectPlan& plan, std::span<const ColumnRun> runs,
+                           std::span<const RankingSegment> segments, SelectionOrder order,
+                           std::int64_t bucket_size, std::int64_t score_count, std::int64_t index_count);
+
+  // What the launches need from the host side (the descriptors themselves stay on the device).
+  const ColumnRun* d_runs = nullptr;
+  int run_count = 0;
+  std::int64_t column_count = 0;
+  const RankingSegment* d_segments = nullptr;
+  const std::int64_t* d_sort_bounds = nullptr;  // segment begins then ends in the indices, for the sort
+  int segment_count = 0;
+  std::int64_t longest = 0;
+  SelectionOrder order = SelectionOrder::ascending_index;
+  std::int64_t bucket_size = 0;
+  std::int64_t score_count = 0;
+  std::int64_t index_count = 0;
+
+ private:
+  void release();
+  void* d_memory_ = nullptr;
+};
+
 struct DeviceColumnSelect {
   // scores[run.score_begin + j] = T(sum_i |bucket[run.bucket_begin + j * run.rows + i]|), float32
-  // accumulation, for every column j of every run. T is float, bfloat16_bits or float16_bits
-  // (kernels/core/score_format.hpp); d_bucket holds bucket_size values and is 16-byte aligned.
+  // accumulation, for every column j of every run of the plan. T is float, bfloat16_bits or float16_bits
+  // (kernels/core/score_format.hpp); d_bucket holds plan.bucket_size values and is 16-byte aligned,
+  // d_scores holds plan.score_count.
   template <class T>
-  static cudaError_t Scores(void* d_temp_storage, std::size_t& temp_storage_bytes, const T* d_bucket,
-                            std::int64_t bucket_size, std::span<const ColumnRun> runs, T* d_scores,
-                            std::int64_t score_count, cudaStream_t stream = 0);
+  static cudaError_t Scores(void* d_temp_storage, std::size_t& temp_storage_bytes,
+                            const ColumnSelectPlan& plan, const T* d_bucket, T* d_scores,
+                            cudaStream_t stream = 0);
 
-  // For every segment, torch.topk(scores[score_begin : score_begin + count], k)'s indices (relative to
-  // score_begin) into indices[output_begin : output_begin + k], in `order`.
+  // For every segment of the plan, torch.topk(scores[score_begin : score_begin + count], k)'s indices
+  // (relative to score_begin) into indices[output_begin : output_begin + k], in plan.order. d_scores holds
+  // plan.score_count scores, d_indices plan.index_count indices.
   template <class T>
-  static cudaError_t TopK(void* d_temp_storage, std::size_t& temp_storage_bytes, const T* d_scores,
-                          std::int64_t score_count, std::span<const RankingSegment> segments,
-                          SelectionOrder order, std::int32_t* d_indices, std::int64_t index_count,
-                          cudaStream_t stream = 0);
+  static cudaError_t TopK(void* d_temp_storage, std::size_t& temp_storage_bytes, const ColumnSelectPlan& plan,
+                          const T* d_scores, std::int32_t* d_indices, cudaStream_t stream = 0);
 
   // Scores then TopK on one stream, with one temporary allocation.
   template <class T>
-  static cudaError_t Select(void* d_temp_storage, std::size_t& temp_storage_bytes, const T* d_bucket,
-                            std::int64_t bucket_size, std::span<const ColumnRun> runs,
-                            std::span<const RankingSegment> segments, SelectionOrder order, T* d_scores,
-                            std::int64_t score_count, std::int32_t* d_indices, std::int64_t index_count,
-                            cudaStream_t stream = 0);
+  static cudaError_t Select(void* d_temp_storage, std::size_t& temp_storage_bytes,
+                            const ColumnSelectPlan& plan, const T* d_bucket, T* d_scores,
+                            std::int32_t* d_indices, cudaStream_t stream = 0);
 };
 
 }  // namespace zfcheck::kernels

@@ -9,7 +9,6 @@
 
 #include <climits>
 #include <cstdint>
-#include <vector>
 
 namespace zfcheck::kernels {
 
@@ -24,15 +23,18 @@ __global__ void __launch_bounds__(kScoreWarpsPerBlock* kWarpLanes)
                                                       scores);
 }
 
+// Cluster s ranks segment s (kernels/cuda/agent_radix_select.cuh).
 template <class T, bool kStaged>
-__global__ void __launch_bounds__(kRankThreads)
+__global__ void __cluster_dims__(kClusterBlocks, 1, 1) __launch_bounds__(kRankThreads)
     segmented_topk_kernel(const T* scores, const RankingSegment* segments, std::int32_t* indices,
                           typename ScoreFormat<T>::Key* taken_keys) {
   using Agent = AgentRadixSelect<T, kStaged>;
   __shared__ typename Agent::TempStorage temp;
-  extern __shared__ __align__(16) unsigned char staged_keys[];
-  const RankingSegment segment = segments[blockIdx.x];
-  Agent{temp, reinterpret_cast<typename Agent::Key*>(staged_keys), scores, segment}.run(indices, taken_keys);
+  extern __shared__ __align__(16) unsigned char staged_keys[];  // kSharedKeyBytes when kStaged
+  const RankingSegment segment = segments[blockIdx.x / kClusterBlocks];
+  int rank = static_cast<int>(cooperative_groups::this_cluster().block_rank());
+  Agent{temp, reinterpret_cast<typename Agent::Key*>(staged_keys), scores, segment, rank}.run(indices,
+                                                                                            taken_keys);
 }
 
 namespace dispatch {
@@ -58,128 +60,109 @@ class TempLayout {
   std::size_t used_ = 0;
 };
 
+// cub::DeviceSegmentedSort sorts more segments than its partitioning threshold (300 or 500, by
+// architecture) with a device-to-host copy and a stream synchronisation, which a CUDA graph cannot
+// capture: stage 3's sort goes kSortSegmentsPerCall segments a call, each call on the capturable path.
+inline constexpr int kSortSegmentsPerCall = 256;
+
 inline bool fits_32_bits(std::int64_t value) { return value >= 0 && value <= INT_MAX; }
 
 template <class T>
-cudaError_t scores(TempLayout& layout, bool run_now, const T* d_bucket, std::int64_t bucket_size,
-                   std::span<const ColumnRun> runs, T* d_scores, std::int64_t score_count,
+cudaError_t scores(const ColumnSelectPlan& plan, bool run_now, const T* d_bucket, T* d_scores,
                    cudaStream_t stream) {
-  ColumnRun* d_runs = layout.take<ColumnRun>(runs.size());
   if (!run_now) return cudaSuccess;
-  std::int64_t columns = runs.empty() ? 0 : runs.back().score_begin + runs.back().columns;
-  std::int64_t blocks = (columns + kScoreWarpsPerBlock - 1) / kScoreWarpsPerBlock;
-  if (!work_fits(runs.data(), static_cast<std::int64_t>(runs.size()), nullptr, 0, bucket_size, score_count,
-                 0) ||
-      !fits_32_bits(blocks) || !fits_32_bits(static_cast<std::int64_t>(runs.size())) ||
-      reinterpret_cast<std::uintptr_t>(d_bucket) % kVectorBytes != 0) {
-    return cudaErrorInvalidValue;
-  }
-  if (columns == 0) return cudaSuccess;
-  cudaError_t error = cudaMemcpyAsync(d_runs, runs.data(), runs.size_bytes(), cudaMemcpyHostToDevice, stream);
-  if (error != cudaSuccess) return error;
-  column_scores_kernel<T><<<static_cast<unsigned>(blocks), kScoreWarpsPerBlock * kWarpLanes, 0, stream>>>(
-      d_bucket, d_runs, static_cast<int>(runs.size()), columns, d_scores);
-  return cudaGetLastError();
+  if (reinterpret_cast<std::uintptr_t>(d_bucket) % kVectorBytes != 0) return cudaErrorInvalidValue;
+  if (plan.column_count == 0) return cudaSuccess;
+  auto blocks = static_cast<unsigned>((plan.column_count + kScoreWarpsPerBlock - 1) / kScoreWarpsPerBlock);
+  column_scores_kernel<T><<<blocks, kScoreWarpsPerBlock * kWarpLanes, 0, stream>>>(
+      d_bucket, plan.d_runs, plan.run_count, plan.column_count, d_scores);
+  return cudaPeekAtLastError();
 }
 
 template <class T>
-cudaError_t topk(TempLayout& layout, bool run_now, const T* d_scores, std::int64_t score_count,
-                 std::span<const RankingSegment> segments, SelectionOrder order, std::int32_t* d_indices,
-                 std::int64_t index_count, cudaStream_t stream) {
+cudaError_t topk(TempLayout& layout, bool run_now, const ColumnSelectPlan& plan, const T* d_scores,
+                 std::int32_t* d_indices, cudaStream_t stream) {
   using Key = typename ScoreFormat<T>::Key;
-  bool sorted = order == SelectionOrder::descending_score;
-  auto segment_count = static_cast<std::int64_t>(segments.size());
-  RankingSegment* d_segments = layout.take<RankingSegment>(segments.size());
+  bool sorted = plan.order == SelectionOrder::descending_score;
+  auto index_count = static_cast<std::size_t>(plan.index_count);
   // Descending order: compaction goes to scratch, the stable sort writes d_indices.
-  Key* d_taken_keys = sorted ? layout.take<Key>(static_cast<std::size_t>(index_count)) : nullptr;
-  Key* d_sorted_keys = sorted ? layout.take<Key>(static_cast<std::size_t>(index_count)) : nullptr;
-  std::int32_t* d_taken =
-      sorted ? layout.take<std::int32_t>(static_cast<std::size_t>(index_count)) : d_indices;
-  std::int64_t* d_bounds = sorted ? layout.take<std::int64_t>(2 * segments.size()) : nullptr;
+  Key* d_taken_keys = sorted ? layout.take<Key>(index_count) : nullptr;
+  Key* d_sorted_keys = sorted ? layout.take<Key>(index_count) : nullptr;
+  std::int32_t* d_taken = sorted ? layout.take<std::int32_t>(index_count) : d_indices;
+  // The stable sort, kSortSegmentsPerCall segments (from `first`) a call; `temp` null: the size query.
   std::size_t sort_bytes = 0;
-  if (sorted) {
-    cudaError_t error = cub::DeviceSegmentedSort::StableSortPairsDescending(
-        nullptr, sort_bytes, d_taken_keys, d_sorted_keys, d_taken, d_indices, index_count, segment_count,
-        d_bounds, d_bounds + segment_count, stream);
-    if (error != cudaSuccess) return error;
-  }
+  auto sort = [&](void* temp, int first) {
+    int segments = plan.segment_count - first < kSortSegmentsPerCall ? plan.segment_count - first
+                                                                      : kSortSegmentsPerCall;
+    return cub::DeviceSegmentedSort::StableSortPairsDescending(
+        temp, sort_bytes, d_taken_keys, d_sorted_keys, d_taken, d_indices, plan.index_count, segments,
+        plan.d_sort_bounds + first, plan.d_sort_bounds + plan.segment_count + first, stream);
+  };
+  cudaError_t error = cudaSuccess;
+  if (sorted && (error = sort(nullptr, 0)) != cudaSuccess) return error;
   void* d_sort_temp = sorted ? layout.take<unsigned char>(sort_bytes) : nullptr;
-  if (!run_now) return cudaSuccess;
-  if (!work_fits(nullptr, 0, segments.data(), segment_count, 0, score_count, index_count) ||
-      !fits_32_bits(segment_count) || !fits_32_bits(index_count)) {
-    return cudaErrorInvalidValue;
-  }
-  if (segment_count == 0) return cudaSuccess;
-  std::int64_t longest = 0;
-  for (const RankingSegment& s : segments) longest = s.count > longest ? s.count : longest;
-  cudaError_t error =
-      cudaMemcpyAsync(d_segments, segments.data(), segments.size_bytes(), cudaMemcpyHostToDevice, stream);
-  if (error != cudaSuccess) return error;
-  if (longest <= kSharedKeys) {
+  if (!run_now || plan.segment_count == 0) return cudaSuccess;
+  auto blocks = static_cast<unsigned>(plan.segment_count) * kClusterBlocks;
+  if (stages_keys<Key>(plan.longest)) {
     segmented_topk_kernel<T, true>
-        <<<static_cast<unsigned>(segment_count), kRankThreads, kSharedKeys * sizeof(Key), stream>>>(
-            d_scores, d_segments, d_taken, d_taken_keys);
+        <<<blocks, kRankThreads, kSharedKeyBytes, stream>>>(d_scores, plan.d_segments, d_taken, d_taken_keys);
   } else {
-    segmented_topk_kernel<T, false><<<static_cast<unsigned>(segment_count), kRankThreads, 0, stream>>>(
-        d_scores, d_segments, d_taken, d_taken_keys);
+    segmented_topk_kernel<T, false>
+        <<<blocks, kRankThreads, 0, stream>>>(d_scores, plan.d_segments, d_taken, d_taken_keys);
   }
-  if ((error = cudaGetLastError()) != cudaSuccess || !sorted) return error;
-  std::vector<std::int64_t> bounds(2 * segments.size());
-  for (std::size_t i = 0; i < segments.size(); ++i) {
-    bounds[i] = segments[i].output_begin;
-    bounds[segments.size() + i] = segments[i].output_begin + segments[i].k;
-  }
-  error = cudaMemcpyAsync(d_bounds, bounds.data(), bounds.size() * sizeof(std::int64_t),
-                          cudaMemcpyHostToDevice, stream);
+  if ((error = cudaPeekAtLastError()) != cudaSuccess || !sorted) return error;
+  for (int first = 0; first < plan.segment_count && error == cudaSuccess; first += kSortSegmentsPerCall)
+    error = sort(d_sort_temp, first);
+  return error;
+}
+
+// CUB's two phases: `phases(layout, run_now)` lays out (and, when running, uses) the temporary storage.
+// The size query reports what the layout needs; the running call first checks it was given that much.
+template <class Phases>
+cudaError_t two_phase(void* d_temp_storage, std::size_t& temp_storage_bytes, Phases&& phases) {
+  TempLayout sizing(nullptr);
+  cudaError_t error = phases(sizing, false);
   if (error != cudaSuccess) return error;
-  return cub::DeviceSegmentedSort::StableSortPairsDescending(
-      d_sort_temp, sort_bytes, d_taken_keys, d_sorted_keys, d_taken, d_indices, index_count, segment_count,
-      d_bounds, d_bounds + segment_count, stream);
+  if (d_temp_storage == nullptr) {
+    temp_storage_bytes = sizing.used();
+    return cudaSuccess;
+  }
+  if (temp_storage_bytes < sizing.used()) return cudaErrorInvalidValue;
+  TempLayout layout(d_temp_storage);
+  return phases(layout, true);
 }
 
 }  // namespace dispatch
 
 template <class T>
 cudaError_t DeviceColumnSelect::Scores(void* d_temp_storage, std::size_t& temp_storage_bytes,
-                                       const T* d_bucket, std::int64_t bucket_size,
-                                       std::span<const ColumnRun> runs, T* d_scores, std::int64_t score_count,
+                                       const ColumnSelectPlan& plan, const T* d_bucket, T* d_scores,
                                        cudaStream_t stream) {
-  dispatch::TempLayout layout(d_temp_storage);
-  cudaError_t error = dispatch::scores(layout, d_temp_storage != nullptr, d_bucket, bucket_size, runs,
-                                       d_scores, score_count, stream);
-  if (d_temp_storage == nullptr) temp_storage_bytes = layout.used();
-  return error;
+  return dispatch::two_phase(d_temp_storage, temp_storage_bytes, [&](dispatch::TempLayout&, bool run_now) {
+    return dispatch::scores(plan, run_now, d_bucket, d_scores, stream);
+  });
 }
 
 template <class T>
-cudaError_t DeviceColumnSelect::TopK(void* d_temp_storage, std::size_t& temp_storage_bytes, const T* d_scores,
-                                     std::int64_t score_count, std::span<const RankingSegment> segments,
-                                     SelectionOrder order, std::int32_t* d_indices, std::int64_t index_count,
+cudaError_t DeviceColumnSelect::TopK(void* d_temp_storage, std::size_t& temp_storage_bytes,
+                                     const ColumnSelectPlan& plan, const T* d_scores, std::int32_t* d_indices,
                                      cudaStream_t stream) {
-  dispatch::TempLayout layout(d_temp_storage);
-  cudaError_t error = dispatch::topk(layout, d_temp_storage != nullptr, d_scores, score_count, segments,
-                                     order, d_indices, index_count, stream);
-  if (d_temp_storage == nullptr) temp_storage_bytes = layout.used();
-  return error;
+  return dispatch::two_phase(d_temp_storage, temp_storage_bytes,
+                             [&](dispatch::TempLayout& layout, bool run_now) {
+                               return dispatch::topk(layout, run_now, plan, d_scores, d_indices, stream);
+                             });
 }
 
 template <class T>
 cudaError_t DeviceColumnSelect::Select(void* d_temp_storage, std::size_t& temp_storage_bytes,
-                                       const T* d_bucket, std::int64_t bucket_size,
-                                       std::span<const ColumnRun> runs,
-                                       std::span<const RankingSegment> segments, SelectionOrder order,
-                                       T* d_scores, std::int64_t score_count, std::int32_t* d_indices,
-                                       std::int64_t index_count, cudaStream_t stream) {
-  dispatch::TempLayout layout(d_temp_storage);
-  bool run_now = d_temp_storage != nullptr;
-  cudaError_t error =
-      dispatch::scores(layout, run_now, d_bucket, bucket_size, runs, d_scores, score_count, stream);
-  if (error == cudaSuccess) {
-    error = dispatch::topk(layout, run_now, static_cast<const T*>(d_scores), score_count, segments, order,
-                           d_indices, index_count, stream);
-  }
-  if (!run_now) temp_storage_bytes = layout.used();
-  return error;
+                                       const ColumnSelectPlan& plan, const T* d_bucket, T* d_scores,
+                                       std::int32_t* d_indices, cudaStream_t stream) {
+  return dispatch::two_phase(
+      d_temp_storage, temp_storage_bytes, [&](dispatch::TempLayout& layout, bool run_now) {
+        cudaError_t error = dispatch::scores(plan, run_now, d_bucket, d_scores, stream);
+        if (error != cudaSuccess) return error;
+        return dispatch::topk(layout, run_now, plan, static_cast<const T*>(d_scores), d_indices, stream);
+      });
 }
 
 }  // namespace zfcheck::kernels

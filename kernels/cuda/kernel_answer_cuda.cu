@@ -1,8 +1,9 @@
-// The CUDA backend of run_kernel: device buffers, one DeviceColumnSelect::Select call, results back.
+// The CUDA backend of run_kernel: device buffers, a plan, one DeviceColumnSelect::Select call, results back.
 #include "kernels/cuda/device_column_select.cuh"
 #include "kernels/cuda/kernel_answer_cuda.hpp"
 
 #include <cuda_runtime.h>
+#include <dlfcn.h>
 
 namespace zfcheck::kernels {
 
@@ -44,10 +45,15 @@ std::string run_on_device(std::span<const T> bucket, const SelectionWork& work, 
   cudaError_t error =
       cudaMemcpy(d_bucket.as<T>(), bucket.data(), bucket.size_bytes(), cudaMemcpyHostToDevice);
   if (error != cudaSuccess) return describe(error, "copy of the bucket");
+  ColumnSelectPlan plan;
+  if ((error = ColumnSelectPlan::Build(plan, work.runs, work.rankings, work.order,
+                                       static_cast<std::int64_t>(bucket.size()), work.score_count,
+                                       work.index_count)) != cudaSuccess) {
+    return describe(error, "ColumnSelectPlan::Build");
+  }
   auto select = [&](void* temp, std::size_t& bytes) {
-    return DeviceColumnSelect::Select<T>(
-        temp, bytes, d_bucket.as<T>(), static_cast<std::int64_t>(bucket.size()), work.runs, work.rankings,
-        work.order, d_scores.as<T>(), work.score_count, d_indices.as<std::int32_t>(), work.index_count);
+    return DeviceColumnSelect::Select<T>(temp, bytes, plan, d_bucket.as<T>(), d_scores.as<T>(),
+                                         d_indices.as<std::int32_t>());
   };
   std::size_t temp_bytes = 0;
   if ((error = select(nullptr, temp_bytes)) != cudaSuccess) return describe(error, "Select (size query)");
@@ -69,6 +75,10 @@ std::string run_on_device(std::span<const T> bucket, const SelectionWork& work, 
 }  // namespace
 
 std::string cuda_device_unavailable() {
+  // The static runtime loads the driver itself; asking first gives a plain message when there is none.
+  void* driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (driver == nullptr) return std::string("no NVIDIA driver (") + dlerror() + ")";
+  dlclose(driver);
   int count = 0;
   cudaError_t error = cudaGetDeviceCount(&count);
   if (error != cudaSuccess) return describe(error, "cudaGetDeviceCount");

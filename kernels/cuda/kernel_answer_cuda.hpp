@@ -7,7 +7,7 @@
 
 namespace zfcheck::kernels {
 
-// Empty when a CUDA device can run the kernels; otherwise why not (no device, no driver, ...).
+// Empty when a CUDA device can run the kernels; otherwise why not (no driver library, no device, ...).
 std::string cuda_device_unavailable();
 
 // run_kernel with the CUDA backend: copies the bucket to the device, DeviceColumnSelect::Select, copies
