@@ -63,7 +63,7 @@ struct Writer {
   void block(const std::vector<std::string>& lines) {
     if (style == TextStyle::markdown) out += "\n```\n";
     for (const auto& l : lines) out += (style == TextStyle::markdown ? "" : "    ") + l + '\n';
-    if (style == TextStyle::markdown) out += "```\n\n";
+    if (style == TextStyle::markdown) out += "```\n";
   }
 };
 
@@ -159,7 +159,17 @@ void warnings(Writer& w, const Result& r) {
     w.line(silent ? "None: the single selection happens silently." : "None.");
     return;
   }
-  for (SetupWarning warning : r.warnings) w.line(std::string(warning_text(warning)));
+  // Each copy that meets a condition logs it once (engine, then optimizer): one line per text, with its count.
+  for (std::size_t i = 0; i < r.warnings.size(); ++i) {
+    if (std::find(r.warnings.begin(), r.warnings.begin() + static_cast<std::ptrdiff_t>(i), r.warnings[i]) !=
+        r.warnings.begin() + static_cast<std::ptrdiff_t>(i)) {
+      continue;
+    }
+    auto times = std::count(r.warnings.begin(), r.warnings.end(), r.warnings[i]);
+    w.line(std::string(warning_text(r.warnings[i])) +
+           (times > 1 ? " (logged " + std::to_string(times) + " times: the engine's and the optimizer's set-up each log it)"
+                      : ""));
+  }
 }
 
 // One sentence on how this result breaks the invariant.
