@@ -266,7 +266,9 @@ std::string render_explanation(const Explanation& e, TextStyle style) {
     resolution(w, e.c, e.result);
     schedule(w, e.c, e.result);
   }
-  if (e.result.outcome == Outcome::ok || e.result.outcome == Outcome::init_error) warnings(w, e.result);
+  if ((e.result.outcome == Outcome::ok && e.result.zenflow_enabled) || e.result.outcome == Outcome::init_error) {
+    warnings(w, e.result);
+  }
   w.heading("Invariants broken");
   if (e.violations.empty()) w.line("None.");
   for (std::string_view name : e.violations) w.line(std::string(name) + ": " + broken_sentence(name, e.result));

@@ -2,6 +2,7 @@
 #include "cli_support.hpp"
 
 #include "harness/checks/invariants.hpp"
+#include "harness/checks/resolution_table.hpp"
 #include "harness/io/case_io.hpp"
 #include "reference/py_json.hpp"
 
@@ -61,11 +62,46 @@ TEST(ExplainCommand, JsonLinesCarryTheCaseResultAndVerifiedFixes) {
   EXPECT_EQ(lines, 4u);
 }
 
-// test_zf.py's config for one seed's case, as get_config_dict builds it.
-std::string test_zf_config(const Case& c) {
+// Runs explain on `config` under every profile as JSON and checks what each line says against the model:
+// the case built from the file, exit status 1 exactly when something is broken, and every fix verified.
+void expect_explained(const std::string& file, const Case& c) {
+  std::string call = c.dataloader_len ? " --dataloader-len " + std::to_string(*c.dataloader_len) : "";
+  auto run = testing::run_zfcheck("explain " + file + call + " --all-profiles --format json --micro-steps " +
+                                  std::to_string(c.micro_steps));
+  bool any_broken = false;
+  std::size_t lines = 0;
+  for (std::size_t at = 0; at < run.out.size(); ++lines) {
+    std::size_t end = run.out.find('\n', at);
+    auto v = py::parse_json(std::string_view(run.out).substr(at, end - at));
+    ASSERT_TRUE(v.has_value()) << file;
+    const py::Dict& d = *v->as<py::Dict>();
+    Case built = *case_from_value(*d.find("case"));
+    EXPECT_EQ(built.zenflow, c.zenflow) << file;
+    EXPECT_EQ(built.dataloader_len, c.dataloader_len) << file;
+    EXPECT_EQ(built.overlap_comm, c.overlap_comm) << file;
+    auto profile = find_profile(d.find("engine")->as<py::Str>()->text);
+    ASSERT_TRUE(profile.has_value());
+    ViolationMask broken = violation_mask(built, evaluate(built, *profile));
+    any_broken = any_broken || broken != 0;
+    EXPECT_EQ(d.find("fixes")->as<py::List>()->empty(), broken == 0) << file << " " << profile->name;
+    for (const py::Value& fix : *d.find("fixes")->as<py::List>()) {
+      Case fixed = *case_from_value(*fix.as<py::Dict>()->find("case"));
+      Result r = evaluate(fixed, *profile);
+      EXPECT_EQ(r.outcome, Outcome::ok) << file;
+      EXPECT_EQ(violation_mask(fixed, r) & ~broken, 0u) << file;
+    }
+    at = end + 1;
+  }
+  EXPECT_EQ(lines, builtin_profiles().size()) << file;
+  EXPECT_EQ(run.status, any_broken ? 1 : 0) << file;
+}
+
+// A DeepSpeed config around a case's zenflow block, as test_zf.py's get_config_dict builds it.
+std::string deepspeed_config(const Case& c) {
+  std::string overlap = c.overlap_comm ? std::string(", \"overlap_comm\": ") + (*c.overlap_comm ? "true" : "false") : "";
   return "{\"train_batch_size\": 4, \"gradient_accumulation_steps\": 1, \"steps_per_print\": 1, "
          "\"optimizer\": {\"type\": \"Adam\", \"params\": {\"lr\": 1e-4}}, \"zero_optimization\": {\"stage\": " +
-         std::to_string(c.stage) + ", \"offload_optimizer\": {\"device\": \"cpu\"}, \"overlap_comm\": true, \"zenflow\": " +
+         std::to_string(c.stage) + ", \"offload_optimizer\": {\"device\": \"cpu\"}" + overlap + ", \"zenflow\": " +
          py::to_json(c.zenflow) + "}, \"zero_allow_untested_optimizer\": true, \"bf16\": {\"enabled\": true}}";
 }
 
@@ -76,33 +112,19 @@ TEST(ExplainCommand, EveryTestZfConfigIsExplainedAndEveryFixVerifies) {
     auto seed = py::parse_json(testing::read_file(entry.path()));
     ASSERT_TRUE(seed.has_value());
     Case c = *case_from_value(*seed->as<py::Dict>()->find("case"));
-    std::string file = testing::write_temp("explain_" + entry.path().stem().string(), test_zf_config(c));
-    auto run = testing::run_zfcheck("explain " + file + " --all-profiles --format json --micro-steps " +
-                                    std::to_string(c.micro_steps));
-    bool any_broken = false;
-    for (std::size_t at = 0; at < run.out.size();) {
-      std::size_t end = run.out.find('\n', at);
-      auto v = py::parse_json(std::string_view(run.out).substr(at, end - at));
-      ASSERT_TRUE(v.has_value()) << file;
-      const py::Dict& d = *v->as<py::Dict>();
-      Case built = *case_from_value(*d.find("case"));
-      EXPECT_EQ(built.zenflow, c.zenflow);
-      EXPECT_EQ(built.overlap_comm, true);
-      auto profile = find_profile(d.find("engine")->as<py::Str>()->text);
-      ASSERT_TRUE(profile.has_value());
-      ViolationMask broken = violation_mask(built, evaluate(built, *profile));
-      any_broken = any_broken || broken != 0;
-      EXPECT_EQ(d.find("fixes")->as<py::List>()->empty(), broken == 0) << file;
-      for (const py::Value& fix : *d.find("fixes")->as<py::List>()) {
-        Case fixed = *case_from_value(*fix.as<py::Dict>()->find("case"));
-        EXPECT_EQ(violation_mask(fixed, evaluate(fixed, *profile)) & ~broken, 0u) << file;
-      }
-      at = end + 1;
-    }
-    EXPECT_EQ(run.status, any_broken ? 1 : 0) << file;
+    EXPECT_EQ(c.overlap_comm, true);
+    expect_explained(testing::write_temp("explain_" + entry.path().stem().string(), deepspeed_config(c)), c);
     ++configs;
   }
   EXPECT_EQ(configs, 36u);
+}
+
+TEST(ExplainCommand, EveryThreadTableRowIsExplainedAndEveryFixVerifies) {
+  std::size_t row = 0;
+  for (const ResolutionTableRow& r : resolution_table_cases(40)) {
+    expect_explained(testing::write_temp("explain_thread_row_" + std::to_string(row++), deepspeed_config(r.c)), r.c);
+  }
+  EXPECT_EQ(row, 10u);
 }
 
 struct Refusal {
