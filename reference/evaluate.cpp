@@ -34,7 +34,7 @@ Result evaluate(const Case& c, const Profile& profile) {
   if (!validated->has_value()) return r;  // ZenFlow off
   r.zenflow_enabled = true;
   r.config = std::move(**validated);
-  auto setup = run_setup(*r.config, Environment{c.dataloader_len, c.stage}, profile.switches, r.warnings);
+  auto setup = run_setup(*r.config, Environment{c.dataloader_len, c.stage, c.overlap_comm}, profile.switches, r.warnings);
   if (!setup) {
     r.outcome = Outcome::init_error;
     r.error = std::move(setup.error());

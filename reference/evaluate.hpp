@@ -21,6 +21,7 @@ struct Case {
   std::optional<std::int64_t> dataloader_len;  // nothing: no training_data= passed
   int stage = 2;
   std::int64_t micro_steps = 40;
+  std::optional<bool> overlap_comm;  // zero_optimization.overlap_comm; nothing: absent or null (ZeRO's default)
 
   bool operator==(const Case&) const = default;
 };

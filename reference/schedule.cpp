@@ -43,4 +43,16 @@ std::vector<std::int64_t> selections(const py::Int& select_interval, const py::I
   return out;
 }
 
+std::vector<std::int64_t> update_boundaries(const py::Int& select_interval, const py::Int& update_interval,
+                                            const py::Int& warm_up, std::int64_t micro_steps) {
+  std::vector<std::int64_t> out;
+  for (std::int64_t step = 0; step < micro_steps; ++step) {
+    py::Int n(step + 1);
+    if (n < warm_up || (n - warm_up) % update_interval == 0 || (select_interval != 0 && n % select_interval == 0)) {
+      out.push_back(step);
+    }
+  }
+  return out;
+}
+
 }  // namespace zfcheck

@@ -94,8 +94,7 @@ tl::expected<Intervals, Error> engine_copy(ZenFlowConfig& cfg, const Environment
 // zenflow_stage_1_and_2.py __init__ + _configure_zenflow, or engine_stage3.py epilogue + configure_zenflow.
 tl::expected<Intervals, Error> optimizer_copy(const ZenFlowConfig& cfg, const Environment& env, const Switches& sw,
                                               std::vector<SetupWarning>& warnings) {
-  const bool overlap_comm = env.stage == 3;  // DeepSpeedZeroConfig's default
-  if (cfg.offload && !overlap_comm) {
+  if (cfg.offload && !overlap_comm_in_effect(env)) {
     return tl::unexpected(raised("AssertionError", "offload selective optimizer should be used with overlap_comm"));
   }
   auto iv = resolve_strategy(cfg, sw, warnings);
@@ -106,6 +105,8 @@ tl::expected<Intervals, Error> optimizer_copy(const ZenFlowConfig& cfg, const En
 }
 
 }  // namespace
+
+bool overlap_comm_in_effect(const Environment& env) { return env.overlap_comm.value_or(env.stage == 3); }
 
 std::string_view warning_id(SetupWarning warning) {
   switch (warning) {

@@ -16,12 +16,15 @@
 namespace zfcheck {
 
 // What the caller's environment gives set-up. The rest of the DeepSpeed config is the tutorial's:
-// offload_optimizer on the CPU, overlap_comm left at its default (False for stages 1/2, True for 3),
-// torch 2.1 or later.
+// offload_optimizer on the CPU, torch 2.1 or later.
 struct Environment {
   std::optional<std::int64_t> dataloader_len;  // nothing: no training_data= was passed
   int stage = 2;
+  std::optional<bool> overlap_comm;  // zero_optimization.overlap_comm; nothing: ZeRO's default
 };
+
+// zero_optimization.overlap_comm as DeepSpeedZeroConfig resolves it: unset means true at stage 3 only.
+bool overlap_comm_in_effect(const Environment& env);
 
 // Warnings set-up logs, by stable identifier (the PR's texts are not known, only where it logs).
 enum class SetupWarning {

@@ -84,6 +84,7 @@ std::size_t written_count(const Case& c) {
   n += c.dataloader_len.has_value();
   n += c.stage != kDefaults.stage;
   n += c.micro_steps != kDefaults.micro_steps;
+  n += c.overlap_comm.has_value();
   return n;
 }
 
@@ -105,6 +106,7 @@ py::Int magnitude(const Case& c) {
   if (c.dataloader_len) sum += *c.dataloader_len;
   if (c.stage != kDefaults.stage) sum += c.stage;
   if (c.micro_steps != kDefaults.micro_steps) sum += c.micro_steps;
+  if (c.overlap_comm) sum += *c.overlap_comm ? 1 : 0;
   return sum;
 }
 

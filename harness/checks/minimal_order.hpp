@@ -3,7 +3,7 @@
 // Case a is simpler than case b when, in this order of precedence:
 //   1. it writes fewer things: the keys of its zenflow object (a zenflow value that is not an object
 //      counts as one), plus one for each case field away from its default (dataloader_len given,
-//      stage not 2, micro_steps not 40);
+//      stage not 2, micro_steps not 40, overlap_comm given);
 //   2. fewer of the values it writes are off-type: of a JSON type that the field's declared type does
 //      not name, so that pydantic must coerce it (float fields: int or float; select_strategy: string;
 //      select_interval, update_interval: string or int; full_warm_up_rounds: int; steps_per_epoch: int
@@ -13,7 +13,7 @@
 //        null, false -> 0;  true -> 1;  an int -> |i|;  a finite float -> ceil(|f|);
 //        NaN, Infinity, -Infinity -> 2**1024 (above every finite float);
 //        a string -> its length in bytes;  a list or object -> its item count plus its items' magnitudes;
-//      and of dataloader_len, stage and micro_steps when written, by their value;
+//      and of dataloader_len, stage and micro_steps when written, by their value (overlap_comm: as a bool);
 //   4. its canonical text (the case as `zfcheck eval` reads it, id left out, written compactly) is
 //      shorter;
 //   5. its canonical text is smaller byte by byte.

@@ -31,6 +31,7 @@ struct AddOptions {
   std::vector<std::string> profiles;
   std::string out_dir = "corpus/reviewed";
   std::string slug;
+  bool allow_duplicate = false;
 };
 
 // The case a seed is made from, and a one-line account of where it was read.
@@ -58,11 +59,24 @@ tl::expected<CaseInput, std::string> case_from_rc(const std::string& rc_params) 
   return CaseInput{std::move(cases->front().second), "RapidCheck failure of " + cases->front().first};
 }
 
-// --case FILE (an eval-format case; "-" for standard input), --from-fuzz ARTIFACT (the bytes a fuzz
-// target read: one case line) or --from-rc "reproduce=..." (a property's failure).
+// --case given inline: a JSON object written on the command line rather than a file name.
+bool inline_json(const std::string& text) {
+  auto first = text.find_first_not_of(" \t\r\n");
+  return first != std::string::npos && text[first] == '{';
+}
+
+tl::expected<CaseInput, std::string> inline_case(const std::string& text) {
+  auto c = parse_case(text);
+  if (!c) return tl::unexpected("--case: not a case: " + (c.error().field ? *c.error().field + ": " : "") + c.error().reason);
+  return CaseInput{std::move(*c), "case given inline"};
+}
+
+// --case JSON|FILE (an eval-format case inline, in a file, or "-" for standard input), --from-fuzz
+// ARTIFACT (the bytes a fuzz target read: one case line) or --from-rc "reproduce=..." (a property's failure).
 tl::expected<CaseInput, std::string> read_case_input(const AddOptions& opts) {
   if (!opts.rc_reproduce.empty()) return case_from_rc(opts.rc_reproduce);
   bool fuzz = !opts.fuzz_artifact.empty();
+  if (!fuzz && inline_json(opts.case_file)) return inline_case(opts.case_file);
   const std::string& path = fuzz ? opts.fuzz_artifact : opts.case_file;
   std::ifstream file;
   if (path != "-") {
@@ -89,6 +103,21 @@ tl::expected<std::vector<Profile>, std::string> profiles_for(const std::vector<s
       out.push_back(std::move(*p));
   }
   return out;
+}
+
+// The seed in `dir` that already holds `c` (ids aside), if any; unreadable seeds are replay's business.
+std::optional<std::filesystem::path> seed_holding(const std::string& dir, Case c) {
+  c.id.reset();
+  auto files = reviewed_case_files({dir});
+  if (!files) return std::nullopt;
+  for (const auto& file : *files) {
+    auto seed = read_reviewed_case_file(file);
+    if (!seed) continue;
+    Case held = seed->c;
+    held.id.reset();
+    if (held == c) return file;
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string> given(const std::string& s) { return s.empty() ? std::nullopt : std::optional(s); }
@@ -132,6 +161,13 @@ int run_add(const AddOptions& opts) {
   if (auto reread = seed_from_value(*parsed); !reread)
     return fail(reread.error().field + ": " + reread.error().reason);
   std::filesystem::path path = std::filesystem::path(opts.out_dir) / (slug + ".json");
+  // A file of that name is refused below, by name; another seed holding the same case is refused here.
+  if (std::error_code ec; !opts.allow_duplicate && std::filesystem::is_directory(opts.out_dir, ec) &&
+                          !std::filesystem::exists(path, ec)) {
+    if (auto held = seed_holding(opts.out_dir, seed.c)) {
+      return fail("the seed " + held->string() + " already holds this case; pass --allow-duplicate to keep both");
+    }
+  }
   if (auto written = write_new_file(path, text); !written) return fail(written.error());
   std::cout << "wrote " << path.string() << " (review the expectations, then commit it):\n";
   print_expectations(seed);
@@ -158,7 +194,8 @@ void add_corpus_add_command(CLI::App& corpus, int& exit_code) {
   cmd->add_option("--note", opts->note,
                   "How the case expresses the reported path, when the title cannot say");
   CLI::Option* case_file =
-      cmd->add_option("--case", opts->case_file, "An eval-format case (JSON), or - for stdin");
+      cmd->add_option("--case", opts->case_file,
+                      "An eval-format case: inline JSON ('{\"zenflow\":{...}}'), a file holding one, or - for stdin");
   CLI::Option* fuzz =
       cmd->add_option("--from-fuzz", opts->fuzz_artifact, "A fuzz artifact: the case line a fuzz target read")
           ->excludes(case_file);
@@ -171,8 +208,11 @@ void add_corpus_add_command(CLI::App& corpus, int& exit_code) {
       "A further profile to record, e.g. 'pr-8456:assign_only_positive_dataloader_len=off' (repeatable)");
   cmd->add_option("--out", opts->out_dir, "Directory to write <slug>.json into")->capture_default_str();
   cmd->add_option("--slug", opts->slug, "File name stem instead of the one made from the title");
+  cmd->add_flag("--allow-duplicate", opts->allow_duplicate,
+                "Write the seed even when a seed in the directory already holds the same case");
   cmd->footer(
-      "Refuses to overwrite an existing seed. Exit status: 0 written, 2 bad usage, an unreadable case, or "
+      "Refuses to overwrite an existing seed, and (unless --allow-duplicate) to add a case a seed in the\n"
+      "directory already holds, naming that seed. Exit status: 0 written, 2 bad usage, an unreadable case, or "
       "an\n"
       "existing file.");
   cmd->callback([opts, &exit_code] { exit_code = run_add(*opts); });

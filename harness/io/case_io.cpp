@@ -52,6 +52,10 @@ tl::expected<Case, CaseError> case_from_value(py::Value value) {
     }
     c.dataloader_len = *l;
   }
+  if (const py::Value* overlap = dict->find("overlap_comm"); overlap != nullptr && overlap->kind() != py::Kind::none) {
+    if (overlap->as<bool>() == nullptr) return reject(c.id, "overlap_comm", "overlap_comm must be true, false or null");
+    c.overlap_comm = *overlap->as<bool>();
+  }
   return c;
 }
 
@@ -73,6 +77,7 @@ py::Value case_to_value(const Case& c, bool full) {
   }
   if (full || c.stage != 2) d.set(py::Str{"stage"}, py::Int(c.stage));
   if (full || c.micro_steps != 40) d.set(py::Str{"micro_steps"}, py::Int(c.micro_steps));
+  if (c.overlap_comm) d.set(py::Str{"overlap_comm"}, *c.overlap_comm);  // only when given, even when `full`
   return d;
 }
 

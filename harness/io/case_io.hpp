@@ -26,7 +26,8 @@ struct CaseError {
 tl::expected<Case, CaseError> case_from_value(py::Value value);
 tl::expected<Case, CaseError> parse_case(std::string_view line);
 
-// The case as an eval-format object; keys at their defaults are left out unless `full`.
+// The case as an eval-format object; keys at their defaults are left out unless `full`. overlap_comm is
+// written only when the case gives it, so that cases without it read as they always did.
 py::Value case_to_value(const Case& c, bool full = false);
 
 }  // namespace zfcheck

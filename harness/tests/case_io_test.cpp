@@ -64,6 +64,25 @@ TEST(CaseIo, WrongTypesAndRangesForEveryCaseKey) {
   }
 }
 
+TEST(CaseIo, OverlapCommIsOptionalAndNullMeansTheDefault) {
+  EXPECT_FALSE(parse_case(R"({"zenflow":{}})")->overlap_comm.has_value());
+  EXPECT_FALSE(parse_case(R"({"zenflow":{},"overlap_comm":null})")->overlap_comm.has_value());
+  EXPECT_EQ(parse_case(R"({"zenflow":{},"overlap_comm":true})")->overlap_comm, true);
+  EXPECT_EQ(parse_case(R"({"zenflow":{},"overlap_comm":false})")->overlap_comm, false);
+  for (std::string_view v : {"1", "0", R"("true")", "[]"}) {
+    EXPECT_EQ(rejection(std::string(R"({"zenflow":{},"overlap_comm":)") + std::string(v) + "}"),
+              "overlap_comm: overlap_comm must be true, false or null")
+        << v;
+  }
+}
+
+TEST(CaseIo, OverlapCommIsWrittenOnlyWhenGivenEvenInFull) {
+  EXPECT_EQ(py::to_json(case_to_value(*parse_case(R"({"zenflow":{}})"), true)),
+            R"({"zenflow":{},"dataloader_len":null,"stage":2,"micro_steps":40})");
+  EXPECT_EQ(py::to_json(case_to_value(*parse_case(R"({"zenflow":{},"overlap_comm":false})"))),
+            R"({"zenflow":{},"overlap_comm":false})");
+}
+
 TEST(CaseIo, RejectedLinesStillEchoTheirId) {
   auto c = parse_case(R"({"id":"q","zenflow":{},"stage":9})");
   ASSERT_FALSE(c.has_value());
@@ -76,7 +95,8 @@ TEST(CaseIo, UnknownCaseKeysAreIgnoredForForwardCompatibility) {
 
 TEST(CaseIo, CaseToValueRoundTrips) {
   for (std::string_view line : {R"({"zenflow":{"steps_per_epoch":1180591620717411303424}})",
-                                R"({"id":"a","zenflow":null,"dataloader_len":0,"stage":3,"micro_steps":0})"}) {
+                                R"({"id":"a","zenflow":null,"dataloader_len":0,"stage":3,"micro_steps":0})",
+                                R"({"zenflow":{},"stage":1,"overlap_comm":true})"}) {
     auto c = parse_case(line);
     ASSERT_TRUE(c.has_value());
     EXPECT_EQ(py::to_json(case_to_value(*c)), line);

@@ -73,6 +73,25 @@ TEST(CorpusCommand, addTakesAFuzzArtifactAndFurtherProfiles) {
             "replay: 1 seed, 5 expectations, 0 mismatches\n");
 }
 
+TEST(CorpusCommand, addTakesTheCaseInlineAndRefusesOneASeedHolds) {
+  fs::path dir = testing::scratch_dir("corpus_command_test_inline");
+  std::string common = " --source s --out " + dir.string();
+  auto add = testing::run_zfcheck("corpus add --title first --case '{\"zenflow\":{\"steps_per_epoch\":-5}}'" + common);
+  ASSERT_EQ(add.status, 0) << add.out;
+  EXPECT_NE(testing::read_file(dir / "first.json").find("\"case\": {\"zenflow\":{\"steps_per_epoch\":-5}"),
+            std::string::npos);
+  auto again = testing::run_zfcheck("corpus add --title second --case " + probe_case(dir) + common, true);
+  EXPECT_EQ(again.status, 2);
+  EXPECT_NE(again.out.find("the seed " + (dir / "first.json").string() + " already holds this case"), std::string::npos)
+      << again.out;
+  EXPECT_FALSE(fs::exists(dir / "second.json"));
+  EXPECT_EQ(testing::run_zfcheck("corpus add --title second --allow-duplicate --case " + probe_case(dir) + common).status, 0);
+  EXPECT_TRUE(fs::exists(dir / "second.json"));
+  auto bad = testing::run_zfcheck("corpus add --title third --case '{\"stage\":2}'" + common, true);
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.out.find("--case: not a case: zenflow: the case has no zenflow key"), std::string::npos) << bad.out;
+}
+
 TEST(CorpusCommand, addTakesARapidCheckFailure) {
   fs::path dir = testing::scratch_dir("corpus_command_test_rc");
   rc::detail::Reproduce failure{rc::Random(8456), 37, {}};

@@ -178,7 +178,8 @@ class Upstream:
         self.logger.warnings = []
         stage = case.get("stage", 2)
         try:
-            zero = self.zero_config(stage=stage, offload_optimizer={"device": "cpu"}, zenflow=case["zenflow"])
+            zero = self.zero_config(stage=stage, offload_optimizer={"device": "cpu"},
+                                    overlap_comm=case.get("overlap_comm"), zenflow=case["zenflow"])
         except Exception as e:  # upstream's own error, whatever its class
             result.update(outcome="config_error", error=error_of(e, self.validation_error))
             return self.finish(result)

@@ -60,5 +60,12 @@ TEST(Schedule, PredicateMatchesTheList) {
   }
 }
 
+TEST(Schedule, UpdateBoundariesEveryUpdateIntervalPlusSelections) {
+  EXPECT_EQ(update_boundaries(0, 4, 0, 12), (Steps{3, 7, 11}));
+  EXPECT_EQ(update_boundaries(10, 3, 0, 12), (Steps{2, 5, 8, 9, 11}));
+  EXPECT_EQ(update_boundaries(0, 4, 3, 10), (Steps{0, 1, 2, 6}));
+  EXPECT_EQ(update_boundaries(-5, 100, 0, 10), (Steps{4, 9}));
+}
+
 }  // namespace
 }  // namespace zfcheck

@@ -12,12 +12,12 @@ struct Outcome {
 };
 
 Outcome setup(std::string_view block, std::string_view profile_name, std::optional<std::int64_t> dataloader = {},
-              int stage = 2) {
+              int stage = 2, std::optional<bool> overlap_comm = {}) {
   const Switches& sw = testing::profile(profile_name).switches;
   auto cfg = validate_zenflow(testing::json(block), sw);
   EXPECT_TRUE(cfg && cfg->has_value()) << block;
   Outcome o{tl::unexpected(Error{}), {}};
-  o.result = run_setup(**cfg, Environment{dataloader, stage}, sw, o.warnings);
+  o.result = run_setup(**cfg, Environment{dataloader, stage, overlap_comm}, sw, o.warnings);
   return o;
 }
 
@@ -131,6 +131,16 @@ TEST(Setup, OffloadNeedsOverlapCommWhichOnlyStage3EnablesByDefault) {
     EXPECT_EQ(o.result.error().type, "AssertionError");
   }
   EXPECT_TRUE(setup(R"({"offload":true})", "pr-8456", std::nullopt, 3).result.has_value());
+}
+
+TEST(Setup, AnExplicitOverlapCommDecidesTheOffloadAssertionAtEveryStage) {
+  for (int stage : {1, 2, 3}) {
+    EXPECT_TRUE(setup(R"({"offload":true})", "pr-8456", std::nullopt, stage, true).result.has_value()) << stage;
+    Outcome off = setup(R"({"offload":true})", "pr-8456", std::nullopt, stage, false);
+    ASSERT_FALSE(off.result.has_value()) << stage;
+    EXPECT_EQ(off.result.error().type, "AssertionError");
+    EXPECT_TRUE(setup(R"({"offload":false})", "pr-8456", std::nullopt, stage, false).result.has_value()) << stage;
+  }
 }
 
 TEST(Setup, EngineErrorsWinOverTheOptimizerAssertion) {

@@ -1,0 +1,353 @@
+// The sentences, timeline, pasteable block and JSON of `zfcheck explain`.
+#include "harness/checks/explanation.hpp"
+
+#include "harness/checks/invariants.hpp"
+#include "harness/io/case_io.hpp"
+#include "harness/io/result_json.hpp"
+#include "reference/py_json.hpp"
+#include "reference/schedule.hpp"
+
+#include <algorithm>
+
+namespace zfcheck {
+
+namespace {
+
+constexpr std::size_t kTimelineWidth = 80;
+constexpr std::size_t kListedSteps = 12;
+
+std::string json(const py::Value& v) { return py::to_json(v); }
+std::string json(const py::Int& v) { return py::to_decimal(v); }
+std::string json(const StrOrInt& v) {
+  return std::holds_alternative<py::Int>(v) ? py::to_decimal(std::get<py::Int>(v)) : json(py::Value(std::get<py::Str>(v)));
+}
+
+// "you wrote X" or "the default X", for a ZenFlowConfig field.
+std::string decided_by(const Case& c, std::string_view field, const std::string& value) {
+  const py::Dict* block = c.zenflow.as<py::Dict>();
+  bool written = block != nullptr && block->find(field) != nullptr;
+  return std::string(field) + " " + value + (written ? " (set in your config)" : " (not set: the default)");
+}
+
+std::string steps_list(const std::vector<std::int64_t>& steps) {
+  std::string out;
+  for (std::size_t i = 0; i < steps.size() && i < kListedSteps; ++i) out += (i ? ", " : "") + std::to_string(steps[i]);
+  if (steps.size() > kListedSteps) out += ", ...";
+  return out;
+}
+
+std::string plural(std::size_t n, std::string_view word) {
+  return std::to_string(n) + " " + std::string(word) + (n == 1 ? "" : "s");
+}
+
+std::string call_sentence(const Case& c) {
+  if (!c.dataloader_len) return "deepspeed.initialize() is called without training_data= (no dataloader).";
+  return "deepspeed.initialize() is called with training_data= whose len() is " + std::to_string(*c.dataloader_len) +
+         (*c.dataloader_len == 0 ? " (an empty dataloader)." : ".");
+}
+
+struct Writer {
+  TextStyle style;
+  std::string out;
+
+  void heading(std::string_view text) {
+    out += style == TextStyle::markdown ? "\n### " : "\n";
+    out += text;
+    out += style == TextStyle::markdown ? "\n\n" : ":\n";
+  }
+  void line(std::string_view text) {
+    out += style == TextStyle::markdown ? "- " : "  ";
+    out += text;
+    out += '\n';
+  }
+  void block(const std::vector<std::string>& lines) {
+    if (style == TextStyle::markdown) out += "\n```\n";
+    for (const auto& l : lines) out += (style == TextStyle::markdown ? "" : "    ") + l + '\n';
+    if (style == TextStyle::markdown) out += "```\n";
+  }
+};
+
+std::string verdict(const Case& c, const Result& r) {
+  std::string where = r.error && r.error->field ? " on " + *r.error->field : "";
+  switch (r.outcome) {
+    case Outcome::config_error:
+      return "DeepSpeed rejects the zenflow block at config validation, before deepspeed.initialize() builds "
+             "anything: " + r.error->type + where + ": " + r.error->message;
+    case Outcome::init_error:
+      return "The config validates, but deepspeed.initialize() raises " + r.error->type + " while it sets ZenFlow up: " +
+             r.error->message;
+    case Outcome::unmodelled:
+      return "zfcheck does not model this config: " + r.error->message;
+    case Outcome::invalid_case:
+      return "The config does not make a usable case: " + r.error->message;
+    case Outcome::ok:
+      break;
+  }
+  if (!r.zenflow_enabled) {
+    return c.zenflow.kind() == py::Kind::none
+               ? "ZenFlow is off: zero_optimization.zenflow is absent or null."
+               : "ZenFlow is off: DeepSpeed drops zero_optimization.zenflow " + json(c.zenflow) + ".";
+  }
+  return "ZenFlow is on.";
+}
+
+// Where the epoch length came from, for an epoch strategy with a non-zero interval.
+std::string epoch_length_source(const Case& c, const Resolved& resolved) {
+  if (c.dataloader_len && resolved.steps_per_epoch && *resolved.steps_per_epoch == *c.dataloader_len) {
+    return "len() of the training_data= dataloader";
+  }
+  return "zenflow.steps_per_epoch";
+}
+
+void resolution(Writer& w, const Case& c, const Result& r) {
+  const ZenFlowConfig& cfg = *r.config;
+  const Resolved& res = *r.resolved;
+  w.heading("How the intervals resolve");
+  std::string strategy = "Selection strategy \"" + std::string(res.select_strategy) + "\", decided by " +
+                         decided_by(c, "select_strategy", json(py::Value(cfg.select_strategy)));
+  if (cfg.select_strategy == "auto") strategy += "; \"auto\" means the epoch strategy, one epoch between selections";
+  w.line(strategy + ".");
+  std::string interval = res.select_interval == 0
+                             ? std::string("The select interval resolves to 0")
+                             : "Columns are selected every " + json(res.select_interval) + " micro-steps";
+  if (res.select_strategy == "step") {
+    interval += ", decided by " + decided_by(c, "select_interval", json(cfg.select_interval));
+  } else if (res.select_interval != 0) {
+    interval += ": " + (cfg.select_strategy == "auto" ? std::string("one epoch") : json(cfg.select_interval) + " epoch(s)") +
+                " of " + json(*res.steps_per_epoch) + " micro-steps, the epoch length taken from the " +
+                epoch_length_source(c, res);
+  } else {
+    interval += ", which means never again after the first selection: no epoch length reached the optimizer "
+                "(no training_data= with a non-empty dataloader, and no steps_per_epoch it uses)";
+  }
+  if (res.select_strategy == "step" && res.select_interval == 0) interval += "; 0 means never again after the first selection";
+  if (res.select_interval < 0) interval += "; a negative interval fires every |interval| micro-steps";
+  w.line(interval + ".");
+  if (res.auto_update) {
+    w.line("Updates are decided at run time, decided by " + decided_by(c, "update_interval", json(cfg.update_interval)) +
+           "; the engine's gradient_accumulation_steps becomes " + json(r.engine->update_interval) + ".");
+  } else {
+    w.line("The engine applies the accumulated updates every " + json(res.update_interval) + " micro-steps, decided by " +
+           decided_by(c, "update_interval", json(cfg.update_interval)) + ".");
+  }
+  w.line("Warm-up: " + decided_by(c, "full_warm_up_rounds", json(res.full_warm_up_rounds)) + ".");
+  if (r.engine->select_interval != res.select_interval || r.engine->update_interval != res.update_interval) {
+    w.line("The engine (update boundaries) resolves select_interval " + json(r.engine->select_interval) +
+           " and update_interval " + json(r.engine->update_interval) + ", the optimizer (selections) " +
+           json(res.select_interval) + " and " + json(res.update_interval) + ".");
+  }
+}
+
+void schedule(Writer& w, const Case& c, const Result& r) {
+  const Resolved& res = *r.resolved;
+  w.heading("When columns are selected (first " + std::to_string(c.micro_steps) + " micro-steps)");
+  if (r.selections.empty()) {
+    w.line("Never: no micro-step in this range selects columns.");
+  } else {
+    std::string s = plural(r.selections.size(), "selection") + ", at micro-step" + (r.selections.size() == 1 ? " " : "s ") +
+                    steps_list(r.selections) + ".";
+    if (res.select_interval == 0) s += " Nothing is re-selected after that, for the rest of the run.";
+    w.line(s);
+  }
+  w.block(timeline(r, c.micro_steps, kTimelineWidth));
+}
+
+void warnings(Writer& w, const Result& r) {
+  w.heading("Warnings DeepSpeed logs");
+  if (r.warnings.empty()) {
+    bool silent = r.outcome == Outcome::ok && r.resolved && r.resolved->select_interval == 0;
+    w.line(silent ? "None: the single selection happens silently." : "None.");
+    return;
+  }
+  // Each copy that meets a condition logs it once (engine, then optimizer): one line per text, with its count.
+  for (std::size_t i = 0; i < r.warnings.size(); ++i) {
+    if (std::find(r.warnings.begin(), r.warnings.begin() + static_cast<std::ptrdiff_t>(i), r.warnings[i]) !=
+        r.warnings.begin() + static_cast<std::ptrdiff_t>(i)) {
+      continue;
+    }
+    auto times = std::count(r.warnings.begin(), r.warnings.end(), r.warnings[i]);
+    w.line(std::string(warning_text(r.warnings[i])) +
+           (times > 1 ? " (logged " + std::to_string(times) + " times: the engine's and the optimizer's set-up each log it)"
+                      : ""));
+  }
+}
+
+// One sentence on how this result breaks the invariant.
+std::string broken_sentence(std::string_view name, const Result& r) {
+  auto si = [&] { return json(r.resolved->select_interval); };
+  if (name == "reselects-or-warns") return "Columns are selected once and never re-selected, and DeepSpeed does not say so.";
+  if (name == "selects-at-least-once") return "No micro-step ever selects columns, so the optimizer works with columns never chosen.";
+  if (name == "interval-not-negative") return "The select interval is " + si() + ": selections fire on a schedule nobody asked for.";
+  if (name == "epoch-means-epochs") return "Under the epoch strategy the interval is " + si() + " micro-steps, not the epochs you asked for.";
+  if (name == "engine-and-optimizer-agree") return "The engine and the optimizer resolve different intervals, so updates and selections follow two schedules.";
+  if (name == "setup-never-raises") return "The config validates, yet deepspeed.initialize() raises: the refusal comes late and names no field.";
+  if (name == "warnings-do-not-abort") return "A message describing a fallback is raised as an exception and aborts deepspeed.initialize().";
+  if (name == "warm-up-not-negative") return "full_warm_up_rounds is " + json(r.resolved->full_warm_up_rounds) + ", a negative count of warm-up rounds.";
+  if (name == "gradient-accumulation-positive") {
+    return "The engine sets gradient_accumulation_steps to " + json(r.engine->update_interval) +
+           " and divides every gradient by it" + (r.engine->update_interval == 0 ? ": inf/NaN gradients." : ".");
+  }
+  const Invariant* inv = find_invariant(name);
+  return inv ? "It breaks: " + std::string(inv->statement) + "." : std::string(name);
+}
+
+std::string names_list(const std::vector<std::string_view>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + std::string(names[i]);
+  return out;
+}
+
+std::string fixed_summary(const Fix& fix) {
+  const Result& r = fix.result;
+  if (r.outcome != Outcome::ok || !r.resolved) return "then: " + std::string(outcome_name(r.outcome));
+  return "then: select interval " + json(r.resolved->select_interval) + ", " +
+         plural(r.selections.size(), "selection") + " in " + std::to_string(fix.c.micro_steps) + " micro-steps, " +
+         (r.warnings.empty() ? std::string("no warning") : plural(r.warnings.size(), "warning"));
+}
+
+void fixes(Writer& w, const Explanation& e) {
+  w.heading("Smallest fixes (each checked by evaluating the fixed config)");
+  if (e.fixes.empty()) {
+    w.line("None found within " + std::to_string(FixCandidates{}.max_keys) + " changed zenflow keys.");
+    return;
+  }
+  for (const Fix& fix : e.fixes) {
+    if (fix.kind == FixKind::call) {
+      std::string s = "Pass training_data= to deepspeed.initialize() with a non-empty dataloader (checked with len() " +
+                      std::to_string(*fix.c.dataloader_len);
+      if (!fix.failed_lens.empty()) {
+        s += "; the shorter ones tried, " + steps_list(fix.failed_lens) + ", do not fix it";
+      }
+      w.line(s + "). Fixes " + names_list(fix.invariants) + "; " + fixed_summary(fix) + ".");
+      continue;
+    }
+    std::string keys;
+    for (std::size_t i = 0; i < fix.changed_keys.size(); ++i) keys += (i ? ", " : "") + fix.changed_keys[i];
+    w.line("Change the zenflow block (" + plural(fix.changed_keys.size(), "key") + ": " + keys + "). Fixes " +
+           names_list(fix.invariants) + "; " + fixed_summary(fix) + ". Paste:");
+    std::string pasted = pasteable_block(fix.c.zenflow, "");
+    std::vector<std::string> lines;
+    for (std::size_t at = 0; at < pasted.size();) {
+      std::size_t end = pasted.find('\n', at);
+      lines.push_back(pasted.substr(at, end - at));
+      at = end == std::string::npos ? pasted.size() : end + 1;
+    }
+    w.block(lines);
+  }
+}
+
+}  // namespace
+
+Explanation explain(const Case& c, const Engine& engine, const FixCandidates& candidates) {
+  Explanation e{engine.name, engine.summary, c, engine.evaluate(c), {}, {}};
+  e.violations = violations(c, e.result);
+  e.fixes = find_fixes(c, e.result, engine, candidates);
+  return e;
+}
+
+std::string render_reading(std::string_view source, const ConfigCase& config, TextStyle style) {
+  Writer w{style, {}};
+  w.out += style == TextStyle::markdown ? "## " : "";
+  w.out += "zfcheck explain " + std::string(source) + "\n";
+  w.heading("Read from the config");
+  for (const auto& sentence : config.read) w.line(sentence);
+  w.line("Other keys of the config are not judged.");
+  w.line(call_sentence(config.c) + (config.c.dataloader_len ? "" : " Use --dataloader-len N if you pass one."));
+  return w.out;
+}
+
+std::string render_explanation(const Explanation& e, TextStyle style) {
+  Writer w{style, {}};
+  w.out += style == TextStyle::markdown ? "\n## Under " : "\nUnder ";
+  w.out += e.engine + " (" + e.engine_summary + ")\n";
+  w.heading("Verdict");
+  w.line(verdict(e.c, e.result));
+  if (e.result.outcome == Outcome::ok && e.result.zenflow_enabled) {
+    resolution(w, e.c, e.result);
+    schedule(w, e.c, e.result);
+  }
+  if ((e.result.outcome == Outcome::ok && e.result.zenflow_enabled) || e.result.outcome == Outcome::init_error) {
+    warnings(w, e.result);
+  }
+  w.heading("Invariants broken");
+  if (e.violations.empty()) w.line("None.");
+  for (std::string_view name : e.violations) w.line(std::string(name) + ": " + broken_sentence(name, e.result));
+  if (!e.violations.empty()) fixes(w, e);
+  return w.out;
+}
+
+std::string explanation_json(const Explanation& e) {
+  std::string out;
+  py::ObjectWriter o(out);
+  py::write_json_string(o.key("engine"), e.engine);
+  py::write_json(o.key("case"), case_to_value(e.c, true));
+  write_result(o.key("result"), e.result);
+  std::string& names = o.key("violations");
+  names += '[';
+  for (std::size_t i = 0; i < e.violations.size(); ++i) {
+    if (i) names += ',';
+    py::write_json_string(names, e.violations[i]);
+  }
+  names += ']';
+  std::string& list = o.key("fixes");
+  list += '[';
+  for (std::size_t i = 0; i < e.fixes.size(); ++i) {
+    if (i) list += ',';
+    py::ObjectWriter f(list);
+    std::string& fixed = f.key("invariants");
+    fixed += '[';
+    for (std::size_t j = 0; j < e.fixes[i].invariants.size(); ++j) {
+      if (j) fixed += ',';
+      py::write_json_string(fixed, e.fixes[i].invariants[j]);
+    }
+    fixed += ']';
+    py::write_json(f.key("case"), case_to_value(e.fixes[i].c, true));
+    write_result(f.key("result"), e.fixes[i].result);
+    f.close();
+  }
+  list += ']';
+  o.close();
+  return out;
+}
+
+std::string pasteable_block(const py::Value& zenflow, std::string_view indent) {
+  const py::Dict* block = zenflow.as<py::Dict>();
+  std::string out = std::string(indent) + "\"zenflow\": ";
+  if (block == nullptr || block->size() == 0) return out + json(zenflow);
+  out += "{\n";
+  for (std::size_t i = 0; i < block->entries().size(); ++i) {
+    const auto& [key, value] = block->entries()[i];
+    out += std::string(indent) + "  " + json(py::Value(key)) + ": " + json(value) +
+           (i + 1 < block->entries().size() ? ",\n" : "\n");
+  }
+  return out + std::string(indent) + "}";
+}
+
+std::vector<std::string> timeline(const Result& r, std::int64_t micro_steps, std::size_t width) {
+  std::size_t shown = static_cast<std::size_t>(std::min<std::int64_t>(micro_steps, static_cast<std::int64_t>(width)));
+  std::string ruler(shown, ' ');
+  for (std::size_t m = 0; m < shown; m += 10) {
+    std::string label = std::to_string(m);
+    if (m + label.size() <= shown) ruler.replace(m, label.size(), label);
+  }
+  std::string select(shown, '.');
+  for (std::int64_t m : r.selections) {
+    if (static_cast<std::size_t>(m) < shown) select[static_cast<std::size_t>(m)] = 'S';
+  }
+  ruler.erase(ruler.find_last_not_of(' ') + 1);
+  std::vector<std::string> rows{"micro-step " + ruler, "select     " + select};
+  if (r.engine && !r.engine->auto_update && r.engine->update_interval >= 1 && r.resolved) {
+    std::string update(shown, '.');
+    for (std::int64_t m : update_boundaries(r.engine->select_interval, r.engine->update_interval,
+                                            r.resolved->full_warm_up_rounds, static_cast<std::int64_t>(shown))) {
+      update[static_cast<std::size_t>(m)] = 'U';
+    }
+    rows.push_back("update     " + update);
+  }
+  if (static_cast<std::size_t>(micro_steps) > shown) {
+    rows.push_back("(the first " + std::to_string(shown) + " of " + std::to_string(micro_steps) + " micro-steps)");
+  }
+  return rows;
+}
+
+}  // namespace zfcheck

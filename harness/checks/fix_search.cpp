@@ -1,0 +1,199 @@
+// Fix search: call fixes by dataloader length, block fixes by growing sets of changed keys.
+#include "harness/checks/fix_search.hpp"
+
+#include "harness/checks/invariants.hpp"
+#include "harness/checks/minimal_order.hpp"
+#include "reference/config.hpp"
+
+#include <optional>
+
+namespace zfcheck {
+
+namespace {
+
+// A fix must leave ZenFlow on and set-up finished: a rejected config or ZenFlow turned off breaks no
+// invariant only because none applies.
+bool running(const Result& r) { return r.outcome == Outcome::ok && r.zenflow_enabled; }
+
+// A key's possible new states: nothing removes it.
+using Option = std::optional<py::Value>;
+
+struct Found {
+  ViolationMask mask = 0;
+  std::vector<std::string> keys;
+  Result result;
+};
+
+// Searches the block edits of one size for the simplest accepted case.
+class BlockSearch {
+ public:
+  BlockSearch(const Case& original, const Engine& engine, const FixCandidates& candidates)
+      : original_(original), engine_(engine) {
+    const py::Dict& block = *original.zenflow.as<py::Dict>();
+    for (std::string_view field : kConfigFields) {
+      std::vector<Option> options;
+      const py::Value* current = block.find(field);
+      if (current != nullptr) options.emplace_back(std::nullopt);
+      for (const py::Value& v : candidates.field_values(field)) {
+        if ((current != nullptr && *current == v) || !declared(field, v)) continue;
+        options.emplace_back(v);
+      }
+      fields_.push_back({std::string(field), std::move(options)});
+    }
+  }
+
+  // The simplest case whose violation mask passes `accept`, changing exactly `keys` keys.
+  std::optional<std::pair<Case, Found>> search(std::size_t keys, const std::function<bool(ViolationMask)>& accept) {
+    accept_ = &accept;
+    best_ = Simplest<Found>{};
+    chosen_.clear();
+    choose(0, keys);
+    if (best_.empty()) return std::nullopt;
+    return std::make_pair(best_.example(), best_.payload());
+  }
+
+ private:
+  struct Field {
+    std::string name;
+    std::vector<Option> options;
+  };
+
+  // The block with `key` set to `option`, or without it.
+  static py::Dict with(const py::Dict& block, const std::string& key, const Option& option) {
+    py::Dict out;
+    for (const auto& [k, v] : block.entries()) {
+      if (k == key) {
+        if (option) out.set(k, *option);
+      } else {
+        out.set(k, v);
+      }
+    }
+    if (option && block.find(key) == nullptr) out.set(py::Str{key}, *option);
+    return out;
+  }
+
+  static bool declared(std::string_view field, const py::Value& v) {
+    Case single;
+    py::Dict d;
+    d.set(py::Str{std::string(field)}, v);
+    single.zenflow = std::move(d);
+    return off_type_count(single) == 0;
+  }
+
+  // Picks `left` more fields from index `from` on, then tries every combination of their options.
+  void choose(std::size_t from, std::size_t left) {
+    if (left == 0) {
+      assign(0, original_);
+      return;
+    }
+    for (std::size_t i = from; i + left <= fields_.size(); ++i) {
+      chosen_.push_back(i);
+      choose(i + 1, left - 1);
+      chosen_.pop_back();
+    }
+  }
+
+  void assign(std::size_t at, const Case& c) {
+    if (at == chosen_.size()) {
+      Result r = engine_.evaluate(c);
+      if (!running(r)) return;
+      ViolationMask mask = violation_mask(c, r);
+      if (!(*accept_)(mask)) return;
+      best_.offer(c, [&] {
+        Found f{mask, {}, r};
+        for (std::size_t i : chosen_) f.keys.push_back(fields_[i].name);
+        return f;
+      });
+      return;
+    }
+    const Field& field = fields_[chosen_[at]];
+    for (const Option& option : field.options) {
+      Case next = c;
+      next.zenflow = with(*c.zenflow.as<py::Dict>(), field.name, option);
+      assign(at + 1, next);
+    }
+  }
+
+  const Case& original_;
+  const Engine& engine_;
+  std::vector<Field> fields_;
+  std::vector<std::size_t> chosen_;
+  const std::function<bool(ViolationMask)>* accept_ = nullptr;
+  Simplest<Found> best_;
+};
+
+std::vector<std::string_view> names(ViolationMask mask) {
+  std::vector<std::string_view> out;
+  auto all = invariants();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (mask & (ViolationMask{1} << i)) out.push_back(all[i].name);
+  }
+  return out;
+}
+
+std::optional<Fix> call_fix(const Case& c, const Engine& engine, const FixCandidates& candidates) {
+  if (c.dataloader_len && *c.dataloader_len > 0) return std::nullopt;
+  Fix fix;
+  fix.kind = FixKind::call;
+  for (std::int64_t len : candidates.dataloader_lens) {
+    Case next = c;
+    next.dataloader_len = len;
+    Result r = engine.evaluate(next);
+    if (running(r) && violation_mask(next, r) == 0) {
+      fix.c = std::move(next);
+      fix.result = std::move(r);
+      return fix;
+    }
+    fix.failed_lens.push_back(len);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Engine model_engine(const Profile& profile) {
+  return Engine{profile.name, std::string(profile.summary), [profile](const Case& c) { return evaluate(c, profile); }};
+}
+
+std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine, const FixCandidates& candidates) {
+  const ViolationMask broken = violation_mask(c, r);
+  std::vector<Fix> fixes;
+  if (broken == 0) return fixes;
+  if (auto fix = call_fix(c, engine, candidates)) {
+    fix->invariants = names(broken);
+    fixes.push_back(std::move(*fix));
+  }
+  if (c.zenflow.as<py::Dict>() == nullptr) return fixes;
+  BlockSearch search(c, engine, candidates);
+  auto smallest = [&](ViolationMask target) -> std::optional<std::pair<Case, Found>> {
+    std::function<bool(ViolationMask)> accept = [&](ViolationMask m) { return (m & ~broken) == 0 && (m & target) == 0; };
+    for (std::size_t keys = 1; keys <= candidates.max_keys; ++keys) {
+      if (auto found = search.search(keys, accept)) return found;
+    }
+    return std::nullopt;
+  };
+  auto add = [&](std::pair<Case, Found> found) {
+    Fix fix;
+    fix.invariants = names(broken & ~found.second.mask);
+    fix.changed_keys = std::move(found.second.keys);
+    fix.c = std::move(found.first);
+    fix.result = std::move(found.second.result);
+    fixes.push_back(std::move(fix));
+  };
+  if (auto all = smallest(broken)) {
+    add(std::move(*all));
+    return fixes;
+  }
+  ViolationMask repaired = 0;
+  for (std::size_t i = 0; i < invariants().size(); ++i) {
+    ViolationMask bit = ViolationMask{1} << i;
+    if (!(broken & bit) || (repaired & bit)) continue;
+    if (auto one = smallest(bit)) {
+      repaired |= broken & ~one->second.mask;
+      add(std::move(*one));
+    }
+  }
+  return fixes;
+}
+
+}  // namespace zfcheck

@@ -1,0 +1,54 @@
+// The smallest change to a case that repairs the invariants it breaks, found by search and checked by evaluation.
+#pragma once
+
+#include "reference/evaluate.hpp"
+#include "reference/profile.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace zfcheck {
+
+// What turns a case into a result: a profile of the model (model_engine), or any other implementation.
+struct Engine {
+  std::string name;
+  std::string summary;  // one line on what it is
+  std::function<Result(const Case&)> evaluate;
+};
+Engine model_engine(const Profile& profile);
+
+// What a fix may write. `field_values(field)`: the values tried for a ZenFlowConfig field, simplest first
+// (values of a type the field does not declare are skipped: a fix never relies on a coercion);
+// `dataloader_lens`: the positive lengths a call fix may pass, simplest first.
+struct FixCandidates {
+  std::function<std::vector<py::Value>(std::string_view field)> field_values;
+  std::vector<std::int64_t> dataloader_lens;
+  std::size_t max_keys = 3;  // the most zenflow keys one fix changes
+};
+
+enum class FixKind {
+  block,  // a change to the zenflow block
+  call,   // pass training_data= with a non-empty dataloader
+};
+
+struct Fix {
+  FixKind kind = FixKind::block;
+  std::vector<std::string_view> invariants;  // the invariants the original broke that this one keeps
+  std::vector<std::string> changed_keys;     // block: the keys set or removed, in config field order
+  std::vector<std::int64_t> failed_lens;     // call: the shorter lengths tried that did not fix them all
+  Case c;                                    // the fixed case
+  Result result;                             // its result under the profile
+};
+
+// The fixes for the invariants `r` (the result of `c` under `engine`) breaks, none when it breaks none.
+// Every fix leaves ZenFlow on with set-up finished (outcome ok) and breaks no invariant the original kept. A call fix is offered when the case passes no
+// dataloader or an empty one and some length makes the result break nothing. Block fixes change the
+// fewest keys, then give the simplest case in the minimal-example order: one fix for all the broken
+// invariants when one exists, else one per broken invariant not already repaired.
+std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine, const FixCandidates& candidates);
+
+}  // namespace zfcheck

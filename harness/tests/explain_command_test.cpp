@@ -1,0 +1,172 @@
+// End-to-end tests of `zfcheck explain`: the tutorial's config, test_zf.py's configs, hostile files.
+#include "cli_support.hpp"
+
+#include "harness/checks/invariants.hpp"
+#include "harness/checks/resolution_table.hpp"
+#include "harness/io/case_io.hpp"
+#include "reference/py_json.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace zfcheck {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kTutorial = std::string(ZFCHECK_SOURCE_DIR) + "/corpus/configs/tutorial-zenflow.json";
+
+bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+
+TEST(ExplainCommand, TheTutorialWithoutADataloaderOnMasterSelectsOnceSilently) {
+  for (std::string_view profile : {"deepspeed-edaa722", "deepspeed-8274"}) {
+    auto run = testing::run_zfcheck("explain " + kTutorial + " --profile " + std::string(profile));
+    EXPECT_EQ(run.status, 1) << run.out;
+    EXPECT_TRUE(has(run.out, "Other keys of the config are not judged.")) << run.out;
+    EXPECT_TRUE(has(run.out, "1 selection, at micro-step 0. Nothing is re-selected after that")) << run.out;
+    EXPECT_TRUE(has(run.out, "None: the single selection happens silently.")) << run.out;
+    EXPECT_TRUE(has(run.out, "reselects-or-warns: Columns are selected once and never re-selected")) << run.out;
+    EXPECT_TRUE(has(run.out, "Pass training_data= to deepspeed.initialize() with a non-empty dataloader")) << run.out;
+    EXPECT_TRUE(has(run.out, "\"select_strategy\": \"step\"")) << run.out;
+  }
+}
+
+TEST(ExplainCommand, TheTutorialUnderThePrWarnsAndStillSaysNothingIsReselected) {
+  auto run = testing::run_zfcheck("explain " + kTutorial + " --profile pr-8456");
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_TRUE(has(run.out, "Nothing is re-selected after that")) << run.out;
+  EXPECT_TRUE(has(run.out, "ZenFlow will select its important columns once and never re-select them")) << run.out;
+}
+
+TEST(ExplainCommand, TheTutorialWithADataloaderOf1000IsFineEverywhere) {
+  auto run = testing::run_zfcheck("explain " + kTutorial + " --dataloader-len 1000 --all-profiles --micro-steps 2000");
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_TRUE(has(run.out, "Columns are selected every 1000 micro-steps: one epoch of 1000 micro-steps")) << run.out;
+  EXPECT_TRUE(has(run.out, "2 selections, at micro-steps 0, 1000.")) << run.out;
+}
+
+TEST(ExplainCommand, JsonLinesCarryTheCaseResultAndVerifiedFixes) {
+  auto run = testing::run_zfcheck("explain " + kTutorial + " --all-profiles --format json");
+  EXPECT_EQ(run.status, 1);
+  std::size_t lines = 0;
+  for (std::size_t at = 0; at < run.out.size(); ++lines) {
+    std::size_t end = run.out.find('\n', at);
+    auto v = py::parse_json(std::string_view(run.out).substr(at, end - at));
+    ASSERT_TRUE(v.has_value()) << run.out;
+    const py::Dict& d = *v->as<py::Dict>();
+    for (std::string_view key : {"engine", "case", "result", "violations", "fixes"}) EXPECT_NE(d.find(key), nullptr);
+    at = end + 1;
+  }
+  EXPECT_EQ(lines, 4u);
+}
+
+// Runs explain on `config` under every profile as JSON and checks what each line says against the model:
+// the case built from the file, exit status 1 exactly when something is broken, and every fix verified.
+void expect_explained(const std::string& file, const Case& c) {
+  std::string call = c.dataloader_len ? " --dataloader-len " + std::to_string(*c.dataloader_len) : "";
+  auto run = testing::run_zfcheck("explain " + file + call + " --all-profiles --format json --micro-steps " +
+                                  std::to_string(c.micro_steps));
+  bool any_broken = false;
+  std::size_t lines = 0;
+  for (std::size_t at = 0; at < run.out.size(); ++lines) {
+    std::size_t end = run.out.find('\n', at);
+    auto v = py::parse_json(std::string_view(run.out).substr(at, end - at));
+    ASSERT_TRUE(v.has_value()) << file;
+    const py::Dict& d = *v->as<py::Dict>();
+    Case built = *case_from_value(*d.find("case"));
+    EXPECT_EQ(built.zenflow, c.zenflow) << file;
+    EXPECT_EQ(built.dataloader_len, c.dataloader_len) << file;
+    EXPECT_EQ(built.overlap_comm, c.overlap_comm) << file;
+    auto profile = find_profile(d.find("engine")->as<py::Str>()->text);
+    ASSERT_TRUE(profile.has_value());
+    ViolationMask broken = violation_mask(built, evaluate(built, *profile));
+    any_broken = any_broken || broken != 0;
+    EXPECT_EQ(d.find("fixes")->as<py::List>()->empty(), broken == 0) << file << " " << profile->name;
+    for (const py::Value& fix : *d.find("fixes")->as<py::List>()) {
+      Case fixed = *case_from_value(*fix.as<py::Dict>()->find("case"));
+      Result r = evaluate(fixed, *profile);
+      EXPECT_EQ(r.outcome, Outcome::ok) << file;
+      EXPECT_EQ(violation_mask(fixed, r) & ~broken, 0u) << file;
+    }
+    at = end + 1;
+  }
+  EXPECT_EQ(lines, builtin_profiles().size()) << file;
+  EXPECT_EQ(run.status, any_broken ? 1 : 0) << file;
+}
+
+// A DeepSpeed config around a case's zenflow block, as test_zf.py's get_config_dict builds it.
+std::string deepspeed_config(const Case& c) {
+  std::string overlap = c.overlap_comm ? std::string(", \"overlap_comm\": ") + (*c.overlap_comm ? "true" : "false") : "";
+  return "{\"train_batch_size\": 4, \"gradient_accumulation_steps\": 1, \"steps_per_print\": 1, "
+         "\"optimizer\": {\"type\": \"Adam\", \"params\": {\"lr\": 1e-4}}, \"zero_optimization\": {\"stage\": " +
+         std::to_string(c.stage) + ", \"offload_optimizer\": {\"device\": \"cpu\"}" + overlap + ", \"zenflow\": " +
+         py::to_json(c.zenflow) + "}, \"zero_allow_untested_optimizer\": true, \"bf16\": {\"enabled\": true}}";
+}
+
+TEST(ExplainCommand, EveryTestZfConfigIsExplainedAndEveryFixVerifies) {
+  std::size_t configs = 0;
+  for (const auto& entry : fs::directory_iterator(std::string(ZFCHECK_SOURCE_DIR) + "/corpus/reviewed")) {
+    if (entry.path().filename().string().rfind("test-zf-py-1-gpu", 0) != 0) continue;
+    auto seed = py::parse_json(testing::read_file(entry.path()));
+    ASSERT_TRUE(seed.has_value());
+    Case c = *case_from_value(*seed->as<py::Dict>()->find("case"));
+    EXPECT_EQ(c.overlap_comm, true);
+    expect_explained(testing::write_temp("explain_" + entry.path().stem().string(), deepspeed_config(c)), c);
+    ++configs;
+  }
+  EXPECT_EQ(configs, 36u);
+}
+
+TEST(ExplainCommand, EveryThreadTableRowIsExplainedAndEveryFixVerifies) {
+  std::size_t row = 0;
+  for (const ResolutionTableRow& r : resolution_table_cases(40)) {
+    expect_explained(testing::write_temp("explain_thread_row_" + std::to_string(row++), deepspeed_config(r.c)), r.c);
+  }
+  EXPECT_EQ(row, 10u);
+}
+
+struct Refusal {
+  std::string name;
+  std::string content;
+  std::string reason;
+};
+
+TEST(ExplainCommand, HostileFilesAreRefusedNamingTheFile) {
+  std::vector<Refusal> refusals{
+      {"not_json.json", "{\"zero_optimization\": ", "not JSON: "},
+      {"digits.json", "{\"zero_optimization\": {\"stage\": " + std::string(4301, '9') + "}}", "not JSON: "},
+      {"no_zero.json", "{\"train_batch_size\": 4}", "has no zero_optimization block"},
+      {"stage0.json", "{\"zero_optimization\": {\"stage\": 0, \"zenflow\": {}}}", "stage 1, 2 or 3"},
+  };
+  for (const Refusal& r : refusals) {
+    std::string file = testing::write_temp("explain_" + r.name, r.content);
+    auto run = testing::run_zfcheck("explain " + file, true);
+    EXPECT_EQ(run.status, 2) << r.name;
+    EXPECT_EQ(run.out.rfind("zfcheck explain: " + file + ": ", 0), 0u) << run.out;
+    EXPECT_TRUE(has(run.out, r.reason)) << run.out;
+  }
+  fs::path dir = testing::scratch_dir("explain_command_test_dir");
+  EXPECT_EQ(testing::run_zfcheck("explain " + dir.string(), true).out,
+            "zfcheck explain: " + dir.string() + ": is a directory, not a config file\n");
+  EXPECT_TRUE(has(testing::run_zfcheck("explain " + (dir / "missing.json").string(), true).out, ": cannot be read: "));
+  fs::path huge = dir / "huge.json";
+  { std::ofstream(huge, std::ios::binary) << "{"; }
+  fs::resize_file(huge, 100u << 20);  // 100 MB, sparse: refused from its size, never read
+  auto big = testing::run_zfcheck("explain " + huge.string(), true);
+  EXPECT_EQ(big.status, 2);
+  EXPECT_TRUE(has(big.out, huge.string() + ": larger than 1048576 bytes (104857600)")) << big.out;
+}
+
+TEST(ExplainCommand, ZenflowAbsentOrNullIsOffAndExitsZero) {
+  for (std::string_view zero : {"{\"stage\": 2}", "{\"stage\": 2, \"zenflow\": null}"}) {
+    std::string file = testing::write_temp("explain_off.json", "{\"zero_optimization\": " + std::string(zero) + "}");
+    auto run = testing::run_zfcheck("explain " + file);
+    EXPECT_EQ(run.status, 0) << run.out;
+    EXPECT_TRUE(has(run.out, "ZenFlow is off: zero_optimization.zenflow is absent or null.")) << run.out;
+  }
+}
+
+}  // namespace
+}  // namespace zfcheck
