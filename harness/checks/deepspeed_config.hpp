@@ -32,7 +32,7 @@ struct ConfigCase {
   std::vector<std::string> read;  // one sentence per key read, defaults named
 };
 
-// zero_optimization.stage, .zenflow, .overlap_comm and .offload_optimizer as the case of eval-format.md;
+// zero_optimization.stage, .zenflow, .overlap_comm and .offload_optimizer as the case of docs/eval-format.md;
 // the reason when the config does not say what ZenFlow needs (not an object, no zero_optimization, a
 // stage other than 1/2/3 with ZenFlow configured, an overlap_comm that is not a bool). zenflow absent or
 // null makes a case with ZenFlow off.
