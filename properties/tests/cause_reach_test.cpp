@@ -1,0 +1,105 @@
+// The recorded causes (docs/causes.md) through the generators: every one is reached, with how often,
+// and a counterexample shrunk within a cause ends as simple as the cause's recorded example.
+#include "harness/checks/causes.hpp"
+#include "harness/checks/recorded_findings.hpp"
+#include "properties/generators/generators.hpp"
+#include "properties/suite/finding_search.hpp"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/detail/Configuration.h>
+
+#include <iostream>
+#include <map>
+
+namespace zfcheck::props {
+namespace {
+
+// Generated cases drawn to count the causes they reach (as many as the branch-reach check draws).
+constexpr std::size_t kCauseSamples = 60'000;
+
+const RecordedFindings& recorded_findings() {
+  static const RecordedFindings findings = [] {
+    auto read = RecordedFindings::read(ZFCHECK_FINDINGS_DIR);
+    if (!read) throw std::runtime_error(read.error());
+    return *read;
+  }();
+  return findings;
+}
+
+struct RecordedCauseOf {
+  std::string profile;
+  std::string invariant;
+  RecordedCause cause;
+};
+
+std::vector<RecordedCauseOf> every_recorded_cause() {
+  std::vector<RecordedCauseOf> out;
+  for (const Profile& p : builtin_profiles()) {
+    for (const std::string& invariant : recorded_findings().invariants(p.name)) {
+      for (RecordedCause& c : recorded_findings().causes(p.name, invariant))
+        out.push_back({p.name, invariant, c});
+    }
+  }
+  return out;
+}
+
+// "<profile> <invariant>: <cause>", the key the reach counts are kept under.
+std::string key(std::string_view profile, std::string_view invariant, std::string_view cause) {
+  return std::string(profile) + " " + std::string(invariant) + ": " + std::string(cause);
+}
+
+TEST(RecordedCauses, theGeneratorsReachEveryRecordedCause) {
+  std::map<std::string, std::size_t> reached;
+  gen::sample_cases(1, kCauseSamples, [&](const Case& c) {
+    for (const Profile& p : builtin_profiles()) {
+      Result r = evaluate(c, p);
+      ViolationMask broken = violation_mask(c, r);
+      for (std::size_t i = 0; i < invariants().size(); ++i) {
+        if (broken & (ViolationMask{1} << i))
+          ++reached[key(p.name, invariants()[i].name, cause_of(invariants()[i], c, r))];
+      }
+    }
+  });
+  auto recorded = every_recorded_cause();
+  ASSERT_FALSE(recorded.empty());
+  std::cout << "recorded causes reached by " << kCauseSamples << " generated cases (seed 1):\n";
+  for (const RecordedCauseOf& r : recorded) {
+    std::size_t n = reached[key(r.profile, r.invariant, r.cause.cause)];
+    std::cout << "  " << n << "\t" << key(r.profile, r.invariant, r.cause.cause) << "\n";
+    EXPECT_GT(n, 0u) << "no generated case breaks " << r.invariant << " under " << r.profile << " with cause "
+                     << r.cause.cause;
+  }
+}
+
+// A property that fails exactly on the cases breaking the invariant with the cause.
+PropertySpec within_cause(const RecordedCauseOf& r) {
+  const Invariant* invariant = find_invariant(r.invariant);
+  return PropertySpec{"causeOf" + camel_case(r.invariant, true),
+                      "no case breaks " + r.invariant + " with " + r.cause.cause,
+                      {r.profile},
+                      r.invariant,
+                      [invariant, r](const Case& c, const ProfileSet& profiles) -> std::optional<Failure> {
+                        Result result = evaluate(c, profiles.at(r.profile));
+                        if (invariant->holds(c, result) || cause_of(*invariant, c, result) != r.cause.cause)
+                          return std::nullopt;
+                        return "breaks " + r.invariant + " with cause " + r.cause.cause;
+                      }};
+}
+
+TEST(RecordedCauses, shrinkingStaysWithinACauseAndReachesItsRecordedExample) {
+  rc::detail::TestParams params = rc::detail::configuration().testParams;
+  for (const RecordedCauseOf& r : every_recorded_cause()) {
+    if (find_invariant(r.invariant) == nullptr) {
+      ADD_FAILURE() << "recorded invariant " << r.invariant << " is not in the registry";
+      continue;
+    }
+    PropertySpec spec = within_cause(r);
+    PropertyRun run = run_for_expectation(spec, ProfileSet::builtin(), params, &r.cause.example);
+    auto unmet = unmet_expectation(spec, ProfileSet::builtin(), run, &r.cause.example);
+    EXPECT_FALSE(unmet.has_value()) << r.profile << " " << r.invariant << ": " << r.cause.cause << "\n"
+                                    << unmet.value_or("");
+  }
+}
+
+}  // namespace
+}  // namespace zfcheck::props
