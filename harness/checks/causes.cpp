@@ -71,14 +71,14 @@ std::string epoch_length_part(const Case& c, const ZenFlowConfig& config, const 
          (assigned ? "the dataloader" : "steps_per_epoch");
 }
 
-// The configured select_interval, where it decides the outcome, and the sign it resolved to. Auto
-// overrides it (the warnings say whether it was an integer); a nonzero one resolved to 0 was multiplied
-// by an epoch length of 0 or none, which the epoch length part says.
+// The configured select_interval where it decides the outcome, else `any`, and the sign it resolved to.
+// Auto overrides it (the warnings say whether it was an integer); a nonzero one resolved to 0 was
+// multiplied by an epoch length of 0 or none, which the epoch length part says.
 std::string select_part(const ZenFlowConfig& config, const Resolved& resolved) {
   const py::Int* value = std::get_if<py::Int>(&config.select_interval);
   bool decides = !(config.select_strategy == "auto") &&
                  !(value != nullptr && *value != 0 && resolved.select_interval == 0);
-  return "select_interval " + (decides ? std::string(configured(config.select_interval)) + " " : "") + "-> " +
+  return "select_interval " + std::string(decides ? configured(config.select_interval) : "any") + " -> " +
          std::string(sign(resolved.select_interval));
 }
 

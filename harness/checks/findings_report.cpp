@@ -14,8 +14,8 @@ namespace {
 std::string initialize_call(const Case& c) {
   if (!c.dataloader_len) return "`deepspeed.initialize()` called without `training_data=`";
   return "`deepspeed.initialize(training_data=...)` whose dataloader has " +
-         std::to_string(*c.dataloader_len) +
-         " batches (`len(engine.training_dataloader) == " + std::to_string(*c.dataloader_len) + "`)";
+         std::to_string(*c.dataloader_len) + (*c.dataloader_len == 1 ? " batch" : " batches") +
+         " (`len(engine.training_dataloader) == " + std::to_string(*c.dataloader_len) + "`)";
 }
 
 std::string heading(std::string_view text, TableFormat format, int level = 2) {

@@ -45,7 +45,7 @@ TEST(Causes, theNumbersDoNotSplitACause) {
   EXPECT_EQ(cause("pr-8456", "interval-not-negative",
                   R"({"zenflow":{"select_strategy":"step","select_interval":-1}})"),
             cause("pr-8456", "interval-not-negative",
-                  R"({"zenflow":{"select_strategy":"step","select_interval":-7,"update_interval":3}})"));
+                  R"({"zenflow":{"select_strategy":"step","select_interval":-7,"full_warm_up_rounds":2}})"));
   EXPECT_EQ(
       cause("pr-8456", "setup-never-raises", R"({"zenflow":{"update_interval":2},"dataloader_len":1})"),
       cause("pr-8456", "setup-never-raises", R"({"zenflow":{"update_interval":9},"dataloader_len":4})"));
@@ -87,7 +87,9 @@ TEST(Causes, aFindingsCausesAddUpAndComeSimplestFirst) {
     std::uint64_t total = 0;
     for (std::size_t i = 0; i < f.causes.size(); ++i) {
       total += f.causes[i].count;
-      if (i > 0) EXPECT_TRUE(simpler(f.causes[i - 1].example, f.causes[i].example)) << f.invariant;
+      if (i > 0) {
+        EXPECT_TRUE(simpler(f.causes[i - 1].example, f.causes[i].example)) << f.invariant;
+      }
     }
     EXPECT_EQ(total, f.count) << f.invariant;
     EXPECT_EQ(f.example, f.causes.front().example) << f.invariant;

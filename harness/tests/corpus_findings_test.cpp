@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 #include <stdexcept>
 
@@ -48,6 +49,7 @@ TEST(CorpusFindingsCauses, aNewCauseOfAFindingAlreadyBrokenFailsTheRegression) {
   auto differences = findings_differences(recorded_file("pr-8456"), planted);
   std::string listing;
   for (const auto& d : differences) listing += "  " + d + "\n";
+  std::cout << "the regression reports for the planted profile:\n" << listing;
   auto reported = [&](std::string_view line) {
     return std::any_of(differences.begin(), differences.end(),
                        [&](const std::string& d) { return d.starts_with(line); });

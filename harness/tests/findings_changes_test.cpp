@@ -29,7 +29,7 @@ TEST(ExpectedFindings, namesNewVanishedAndChangedFindings) {
   SweepReport r = small_report();
   py::Value file = recorded(r);
   SweepReport more = r;
-  more.findings.push_back(Finding{"warnings-do-not-abort", 1, testing::case_of(R"({"zenflow":{}})"), {}});
+  more.findings.push_back(Finding{"warnings-do-not-abort", 1, testing::case_of(R"({"zenflow":{}})"), {}, {}});
   EXPECT_TRUE(mentions(findings_differences(file, more), "new finding warnings-do-not-abort"));
 
   SweepReport fewer = r;
