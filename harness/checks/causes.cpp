@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdint>
+#include <map>
 #include <stdexcept>
 
 namespace zfcheck {
@@ -159,25 +161,72 @@ std::string cause_of(const Invariant& invariant, const Case& c, const Result& r)
   return schedule_cause(aspects, c, r);
 }
 
+namespace {
+
+unsigned sign_code(const py::Int& v) { return v < 0 ? 1U : v == 0 ? 2U : 3U; }
+
+unsigned configured_code(const StrOrInt& v) {
+  const py::Int* i = std::get_if<py::Int>(&v);
+  return i ? sign_code(*i) : 0U;
+}
+
+// A key for the sweep's hot loop, cheaper than the cause's text and at least as fine: cases with one
+// key have one cause (cause_of reads nothing the key leaves out), so groups by key merge into groups by
+// cause. Errors key on their exact type, field and message; schedules on the classes cause_of reads.
+std::string fine_key(const Case& c, const Result& r) {
+  if (r.error) return r.error->type + '\0' + r.error->field.value_or("") + '\0' + r.error->message;
+  if (!r.config || !r.resolved || !r.engine) return std::string(outcome_name(r.outcome));
+  const ZenFlowConfig& config = *r.config;
+  const Resolved& resolved = *r.resolved;
+  std::uint64_t k = config.select_strategy == "auto" ? 0U : config.select_strategy == "step" ? 1U : 2U;
+  auto put = [&](unsigned bits, unsigned value) { k = (k << bits) | value; };
+  put(1, resolved.select_strategy == "epoch");
+  put(2, resolved.steps_per_epoch ? sign_code(*resolved.steps_per_epoch) : 0U);
+  put(1, c.dataloader_len && resolved.steps_per_epoch && *resolved.steps_per_epoch == *c.dataloader_len);
+  put(1, c.dataloader_len && *c.dataloader_len > 0);
+  put(1, resolved.steps_per_epoch != config.steps_per_epoch);
+  put(2, configured_code(config.select_interval));
+  put(2, sign_code(resolved.select_interval));
+  put(2, configured_code(config.update_interval));
+  put(2, sign_code(resolved.full_warm_up_rounds));
+  put(1, r.engine->select_interval != resolved.select_interval);
+  put(1, r.engine->update_interval != resolved.update_interval);
+  put(1, r.engine->auto_update != resolved.auto_update);
+  for (SetupWarning w : kSetupWarnings)
+    put(1, std::find(r.warnings.begin(), r.warnings.end(), w) != r.warnings.end());
+  return std::string(reinterpret_cast<const char*>(&k), sizeof k);
+}
+
+}  // namespace
+
 CauseTallies::CauseTallies() : by_invariant_(invariants().size()) {}
 
 void CauseTallies::add(ViolationMask broken, const Case& c, const Result& r) {
-  const auto all = invariants();
-  for (std::size_t i = 0; i < all.size(); ++i) {
+  if (broken == 0) return;
+  std::string key = fine_key(c, r);
+  for (std::size_t i = 0; i < by_invariant_.size(); ++i) {
     if (!(broken & (ViolationMask{1} << i))) continue;
-    std::string cause = cause_of(all[i], c, r);
-    auto it = by_invariant_[i].find(cause);
-    if (it == by_invariant_[i].end()) it = by_invariant_[i].emplace(std::move(cause), Tally{}).first;
-    ++it->second.count;
-    it->second.simplest.offer(c, [&] { return r; });
+    Tally& tally = by_invariant_[i][key];
+    ++tally.count;
+    tally.simplest.offer(c, [&] { return r; });
   }
 }
 
 std::vector<CauseGroup> CauseTallies::causes(std::size_t index) const {
-  std::vector<CauseGroup> out;
-  for (const auto& [cause, tally] : by_invariant_.at(index)) {
-    out.push_back(CauseGroup{cause, tally.count, tally.simplest.example(), tally.simplest.payload()});
+  const Invariant& invariant = invariants()[index];
+  std::map<std::string, CauseGroup> by_cause;
+  for (const auto& [key, tally] : by_invariant_.at(index)) {
+    std::string cause = cause_of(invariant, tally.simplest.example(), tally.simplest.payload());
+    auto [it, fresh] =
+        by_cause.try_emplace(cause, CauseGroup{cause, 0, tally.simplest.example(), tally.simplest.payload()});
+    it->second.count += tally.count;
+    if (!fresh && simpler(tally.simplest.example(), it->second.example)) {
+      it->second.example = tally.simplest.example();
+      it->second.result = tally.simplest.payload();
+    }
   }
+  std::vector<CauseGroup> out;
+  for (auto& [cause, group] : by_cause) out.push_back(std::move(group));
   std::sort(out.begin(), out.end(),
             [](const CauseGroup& a, const CauseGroup& b) { return simpler(a.example, b.example); });
   return out;

@@ -6,8 +6,8 @@
 #include "harness/checks/minimal_order.hpp"
 
 #include <cstdint>
-#include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace zfcheck {
@@ -43,7 +43,7 @@ class CauseTallies {
     std::uint64_t count = 0;
     Simplest<Result> simplest;
   };
-  std::vector<std::map<std::string, Tally, std::less<>>> by_invariant_;
+  std::vector<std::unordered_map<std::string, Tally>> by_invariant_;  // by a key finer than the cause
 };
 
 }  // namespace zfcheck
