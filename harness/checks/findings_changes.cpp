@@ -61,7 +61,8 @@ void cause_differences(std::vector<std::string>& out, const py::Value& recorded,
     by_cause.erase(it);
   }
   for (const auto& [cause, c] : by_cause) {
-    out.push_back("vanished cause of " + swept.invariant + ": " + cause + " (recorded " + py::to_json(*c) + ")");
+    out.push_back("vanished cause of " + swept.invariant + ": " + cause + " (recorded " + py::to_json(*c) +
+                  ")");
   }
 }
 

@@ -19,7 +19,8 @@ std::string initialize_call(const Case& c) {
 }
 
 std::string heading(std::string_view text, TableFormat format, int level = 2) {
-  if (format == TableFormat::markdown) return std::string(static_cast<std::size_t>(level), '#') + " " + std::string(text) + "\n\n";
+  if (format == TableFormat::markdown)
+    return std::string(static_cast<std::size_t>(level), '#') + " " + std::string(text) + "\n\n";
   return std::string(text) + "\n" + std::string(text.size(), level == 2 ? '=' : '-') + "\n\n";
 }
 
@@ -61,16 +62,18 @@ std::string section(std::size_t number, const Finding& f, const SweepReport& rep
   if (inv != nullptr) {
     out += "Invariant: " + std::string(inv->statement) + ".\nWhy: " + std::string(inv->why) + ".\n\n";
   }
-  out += "Broken by " + std::to_string(f.count) + " of the " + std::to_string(report.cases) + " swept cases, " +
-         (f.causes.size() == 1 ? std::string("for one cause")
-                               : "for " + std::to_string(f.causes.size()) + " distinct causes, simplest first") +
-         ":\n\n";
+  out +=
+      "Broken by " + std::to_string(f.count) + " of the " + std::to_string(report.cases) + " swept cases, " +
+      (f.causes.size() == 1 ? std::string("for one cause")
+                            : "for " + std::to_string(f.causes.size()) + " distinct causes, simplest first") +
+      ":\n\n";
   for (std::size_t i = 0; i < f.causes.size(); ++i) {
     out += "- " + quoted(f.causes[i].cause, format) + " (" + std::to_string(f.causes[i].count) + ")\n";
   }
   out += "\n";
   for (std::size_t i = 0; i < f.causes.size(); ++i) {
-    out += cause_section(std::to_string(number) + "." + std::to_string(i + 1), f.causes[i], report.profile, format);
+    out += cause_section(std::to_string(number) + "." + std::to_string(i + 1), f.causes[i], report.profile,
+                         format);
   }
   return out;
 }
@@ -93,14 +96,14 @@ std::string render_findings_report(const SweepReport& report, const Profile& pro
   std::string title = "ZenFlow findings under " + report.profile;
   std::string out = format == TableFormat::markdown ? "# " + title + "\n\n"
                                                     : title + "\n" + std::string(title.size(), '#') + "\n\n";
-  out += "Profile: " + std::string(profile.summary) + ". zfcheck evaluated the " +
-         std::to_string(report.cases) + " cases of its sweep grid through the reference model; " +
-         std::to_string(report.findings.size()) +
-         (report.findings.size() == 1 ? " invariant is" : " invariants are") +
-         " broken. Each section lists the distinct causes of its breakage (docs/causes.md: the error, or the "
-         "path that produced the schedule, whatever the numbers), and for each the simplest case (fewest keys "
-         "written, then values of the declared types, then the smallest values) with the command that replays "
-         "it.\n\n";
+  out +=
+      "Profile: " + std::string(profile.summary) + ". zfcheck evaluated the " + std::to_string(report.cases) +
+      " cases of its sweep grid through the reference model; " + std::to_string(report.findings.size()) +
+      (report.findings.size() == 1 ? " invariant is" : " invariants are") +
+      " broken. Each section lists the distinct causes of its breakage (docs/causes.md: the error, or the "
+      "path that produced the schedule, whatever the numbers), and for each the simplest case (fewest keys "
+      "written, then values of the declared types, then the smallest values) with the command that replays "
+      "it.\n\n";
   for (std::size_t i = 0; i < report.findings.size(); ++i)
     out += section(i + 1, report.findings[i], report, format);
   return out;

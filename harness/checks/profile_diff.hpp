@@ -36,7 +36,7 @@ struct ProfileDiff {
   std::uint64_t cases = 0;
   std::uint64_t differing = 0;
   std::vector<DiffGroup> groups;  // most cases first, then by change
-  std::vector<CauseChange> causes;  // the findings' causes fixed, introduced and remaining (cause_changes.hpp)
+  std::vector<CauseChange> causes;  // findings' causes fixed, introduced, remaining (cause_changes.hpp)
 };
 
 ProfileDiff diff_profiles(const SweepGrid& grid, const Profile& from, const Profile& to,

@@ -15,11 +15,13 @@ namespace {
 using Findings = std::map<std::string, RecordedFindings::Recorded, std::less<>>;
 
 // The recorded causes of one finding ("causes" is optional: files recorded before causes have none).
-tl::expected<std::vector<RecordedCause>, std::string> parse_causes(const std::string& file, const py::Dict& finding) {
+tl::expected<std::vector<RecordedCause>, std::string> parse_causes(const std::string& file,
+                                                                   const py::Dict& finding) {
   std::vector<RecordedCause> out;
   const py::Value* causes = finding.find("causes");
   if (causes == nullptr) return out;
-  if (causes->as<py::List>() == nullptr) return tl::unexpected(file + ": causes is not a list: " + py::to_json(*causes));
+  if (causes->as<py::List>() == nullptr)
+    return tl::unexpected(file + ": causes is not a list: " + py::to_json(*causes));
   for (const py::Value& c : *causes->as<py::List>()) {
     const py::Dict* d = c.as<py::Dict>();
     const py::Value* text = d ? d->find("cause") : nullptr;
@@ -28,7 +30,9 @@ tl::expected<std::vector<RecordedCause>, std::string> parse_causes(const std::st
       return tl::unexpected(file + ": a cause without text or example: " + py::to_json(c));
     }
     auto parsed = case_from_value(*example);
-    if (!parsed) return tl::unexpected(file + ": the example of cause " + text->as<py::Str>()->text + ": " + parsed.error().reason);
+    if (!parsed)
+      return tl::unexpected(file + ": the example of cause " + text->as<py::Str>()->text + ": " +
+                            parsed.error().reason);
     out.push_back(RecordedCause{text->as<py::Str>()->text, std::move(*parsed)});
   }
   return out;
@@ -102,7 +106,8 @@ std::vector<std::string> RecordedFindings::invariants(std::string_view profile) 
   return names;
 }
 
-const RecordedFindings::Recorded* RecordedFindings::find(std::string_view profile, std::string_view invariant) const {
+const RecordedFindings::Recorded* RecordedFindings::find(std::string_view profile,
+                                                         std::string_view invariant) const {
   auto p = findings_.find(profile);
   if (p == findings_.end()) return nullptr;
   auto i = p->second.find(invariant);
@@ -114,7 +119,8 @@ const Case* RecordedFindings::example(std::string_view profile, std::string_view
   return r ? &r->example : nullptr;
 }
 
-std::vector<RecordedCause> RecordedFindings::causes(std::string_view profile, std::string_view invariant) const {
+std::vector<RecordedCause> RecordedFindings::causes(std::string_view profile,
+                                                    std::string_view invariant) const {
   const Recorded* r = find(profile, invariant);
   return r ? r->causes : std::vector<RecordedCause>{};
 }

@@ -70,7 +70,8 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
   cmd->add_flag(
       "--json", opts->json,
       "Print {\"profile\", \"cases\", \"findings\": [{\"invariant\", \"count\", \"example\", \"result\", "
-      "\"causes\": [{\"cause\", \"count\", \"example\", \"result\"}]}]} (an array of them with --all-profiles)");
+      "\"causes\": [{\"cause\", \"count\", \"example\", \"result\"}]}]} (an array of them with "
+      "--all-profiles)");
   cmd->footer(
       "The grid and the minimal-example order are documented in harness/checks/sweep_grid.hpp and\n"
       "harness/checks/minimal_order.hpp, causes in docs/causes.md: each cause prints its simplest case\n"

@@ -28,11 +28,14 @@ const CauseChange* change_of(const std::vector<CauseChange>& changes, std::strin
 TEST(CauseChanges, namesEachCauseFixedIntroducedOrRemaining) {
   const char* offload = R"({"zenflow":{"offload":true}})";
   const char* step_zero = R"({"zenflow":{"select_strategy":"step","select_interval":0}})";
-  const char* epoch_zero = R"({"zenflow":{"select_strategy":"epoch","select_interval":0},"dataloader_len":2})";
-  auto changes = cause_changes(tallies_of({offload, step_zero, step_zero}), tallies_of({step_zero, epoch_zero}));
+  const char* epoch_zero =
+      R"({"zenflow":{"select_strategy":"epoch","select_interval":0},"dataloader_len":2})";
+  auto changes =
+      cause_changes(tallies_of({offload, step_zero, step_zero}), tallies_of({step_zero, epoch_zero}));
 
-  const CauseChange* fixed = change_of(
-      changes, "setup-never-raises", "AssertionError: offload selective optimizer should be used with overlap_comm");
+  const CauseChange* fixed =
+      change_of(changes, "setup-never-raises",
+                "AssertionError: offload selective optimizer should be used with overlap_comm");
   ASSERT_NE(fixed, nullptr);
   EXPECT_EQ(fixed->status, CauseStatus::fixed);
   EXPECT_EQ(fixed->from_count, 1u);
@@ -52,7 +55,8 @@ TEST(CauseChanges, namesEachCauseFixedIntroducedOrRemaining) {
   ASSERT_NE(introduced, nullptr);
   EXPECT_EQ(introduced->status, CauseStatus::introduced);
   EXPECT_EQ(introduced->example, testing::case_of(epoch_zero));
-  EXPECT_EQ(py::to_json(cause_change_to_value(*introduced)).rfind(R"({"status":"introduced","invariant":)", 0), 0u);
+  EXPECT_EQ(
+      py::to_json(cause_change_to_value(*introduced)).rfind(R"({"status":"introduced","invariant":)", 0), 0u);
 }
 
 TEST(CauseChanges, noneWhenNeitherSideBreaksAnything) {

@@ -49,7 +49,8 @@ TEST(CorpusFindingsCauses, aNewCauseOfAFindingAlreadyBrokenFailsTheRegression) {
   auto differences = findings_differences(recorded_file("pr-8456"), planted);
   std::string listing;
   for (const auto& d : differences) listing += "  " + d + "\n";
-  std::cout << "what the regression reports of the planted profile's causes and findings appearing or vanishing:\n";
+  std::cout
+      << "what the regression reports of the planted profile's causes and findings appearing or vanishing:\n";
   for (const auto& d : differences) {
     if (d.starts_with("new ") || d.starts_with("vanished ")) std::cout << "  " << d << "\n";
   }
@@ -57,8 +58,9 @@ TEST(CorpusFindingsCauses, aNewCauseOfAFindingAlreadyBrokenFailsTheRegression) {
     return std::any_of(differences.begin(), differences.end(),
                        [&](const std::string& d) { return d.starts_with(line); });
   };
-  EXPECT_TRUE(reported("new cause of setup-never-raises: ValidationError: Value error, If steps_per_epoch is "
-                       "set, it must be at least N ("))
+  EXPECT_TRUE(
+      reported("new cause of setup-never-raises: ValidationError: Value error, If steps_per_epoch is "
+               "set, it must be at least N ("))
       << listing;
   EXPECT_FALSE(reported("new finding setup-never-raises")) << listing;
   EXPECT_FALSE(reported("vanished finding setup-never-raises")) << listing;

@@ -60,17 +60,21 @@ TEST(ExpectedFindings, namesNewVanishedAndChangedCausesOfAFindingKept) {
   more.findings.front().causes.push_back(CauseGroup{"planted cause", 2, f.example, f.result});
   auto diffs = findings_differences(file, more);
   ASSERT_EQ(diffs.size(), 1u);
-  EXPECT_TRUE(diffs.front().starts_with("new cause of " + f.invariant + ": planted cause (2 cases;")) << diffs.front();
+  EXPECT_TRUE(diffs.front().starts_with("new cause of " + f.invariant + ": planted cause (2 cases;"))
+      << diffs.front();
 
   SweepReport fewer = r;
   fewer.findings.front().causes.pop_back();
-  EXPECT_TRUE(mentions(findings_differences(file, fewer), "vanished cause of " + f.invariant + ": " + f.causes.back().cause));
+  EXPECT_TRUE(mentions(findings_differences(file, fewer),
+                       "vanished cause of " + f.invariant + ": " + f.causes.back().cause));
 
   SweepReport recounted = r;
   recounted.findings.front().causes.front().count += 1;
   diffs = findings_differences(file, recounted);
   ASSERT_EQ(diffs.size(), 1u);
-  EXPECT_TRUE(mentions(diffs, "changed cause of " + f.invariant + ": " + f.causes.front().cause + "\n    count")) << diffs.front();
+  EXPECT_TRUE(
+      mentions(diffs, "changed cause of " + f.invariant + ": " + f.causes.front().cause + "\n    count"))
+      << diffs.front();
 }
 
 TEST(ExpectedFindings, namesAGridOrProfileChangeAndRejectsAMalformedRecord) {

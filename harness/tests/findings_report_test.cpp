@@ -33,13 +33,16 @@ TEST(FindingsReport, markdownHasASectionPerFindingWithSnippetAndRow) {
     EXPECT_NE(md.find("Broken by " + std::to_string(f.count) + " of the "), std::string::npos) << f.invariant;
   }
   std::size_t cause_sections = 0;
-  for (std::size_t at = md.find("\n### "); at != std::string::npos; at = md.find("\n### ", at + 1)) ++cause_sections;
+  for (std::size_t at = md.find("\n### "); at != std::string::npos; at = md.find("\n### ", at + 1))
+    ++cause_sections;
   std::size_t causes = 0;
   for (const Finding& f : r.findings) {
     causes += f.causes.size();
     for (const CauseGroup& g : f.causes) {
-      EXPECT_NE(md.find(" `" + g.cause + "`\n\n" + std::to_string(g.count) + " case"), std::string::npos) << g.cause;
-      EXPECT_NE(md.find("```sh\n" + replay_command(g.example, r.profile) + "\n```"), std::string::npos) << g.cause;
+      EXPECT_NE(md.find(" `" + g.cause + "`\n\n" + std::to_string(g.count) + " case"), std::string::npos)
+          << g.cause;
+      EXPECT_NE(md.find("```sh\n" + replay_command(g.example, r.profile) + "\n```"), std::string::npos)
+          << g.cause;
     }
   }
   EXPECT_EQ(cause_sections, causes);
@@ -51,8 +54,10 @@ TEST(FindingsReport, markdownHasASectionPerFindingWithSnippetAndRow) {
 TEST(FindingsReport, textFormatHasNoMarkdownAndNamesTheDataloader) {
   Case example = testing::case_of(R"({"zenflow":{},"dataloader_len":0})");
   Result result = evaluate(example, testing::profile("pr-8456-4ffc94ea"));
-  SweepReport r{"pr-8456", 7,
-                {Finding{"reselects-or-warns", 2, example, result, {CauseGroup{"a cause", 2, example, result}}}}};
+  SweepReport r{
+      "pr-8456",
+      7,
+      {Finding{"reselects-or-warns", 2, example, result, {CauseGroup{"a cause", 2, example, result}}}}};
   std::string text = render_findings_report(r, testing::profile("pr-8456"), TableFormat::text);
   EXPECT_EQ(text.find("```"), std::string::npos);
   EXPECT_EQ(text.find("\n| "), std::string::npos);  // no table row; the replay command's pipe is no table

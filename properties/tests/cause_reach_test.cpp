@@ -102,7 +102,8 @@ TEST(RecordedCauses, theGeneratorsReachEveryRecordedCauseButTheKnownGaps) {
       EXPECT_GT(n, 0u) << "no generated case reaches " << k << " (a gap of the generators)";
     }
   }
-  for (const std::string& k : gaps) ADD_FAILURE() << "unreached_causes.txt lists " << k << ", no recorded cause";
+  for (const std::string& k : gaps)
+    ADD_FAILURE() << "unreached_causes.txt lists " << k << ", no recorded cause";
 }
 
 // A property that fails exactly on the cases breaking the invariant with the cause.
