@@ -1,6 +1,7 @@
 // Comparing recorded findings with swept ones, finding by finding, in words a reviewer can act on.
 #include "harness/checks/findings_changes.hpp"
 
+#include "harness/io/case_io.hpp"
 #include "reference/py_json.hpp"
 
 #include <map>
@@ -14,18 +15,55 @@ const py::Str* string_at(const py::Dict& d, std::string_view key) {
   return v ? v->as<py::Str>() : nullptr;
 }
 
-// The keys of a finding whose values differ, each as "key recorded <json>, swept <json>".
+// The keys of a finding or cause whose values differ, each as "key recorded <json>, swept <json>";
+// "causes" is left to cause_differences.
 std::string changed_keys(const py::Value& recorded, const py::Value& swept) {
   std::string out;
   const py::Dict& now = *swept.as<py::Dict>();
   const py::Dict* before = recorded.as<py::Dict>();
   for (const auto& [key, value] : now.entries()) {
     const py::Value* old = before->find(key.text);
-    if (old != nullptr && *old == value) continue;
+    if (key.text == "causes" || (old != nullptr && *old == value)) continue;
     out += "\n    " + key.text + " recorded " + (old ? py::to_json(*old) : std::string("nothing")) +
            "\n    " + std::string(key.text.size(), ' ') + " swept    " + py::to_json(value);
   }
   return out;
+}
+
+// The recorded causes of a finding by their text; a finding recorded without causes has none.
+std::map<std::string, const py::Value*> recorded_causes(const py::Value& finding) {
+  std::map<std::string, const py::Value*> out;
+  const py::Value* causes = finding.as<py::Dict>()->find("causes");
+  const py::List* list = causes ? causes->as<py::List>() : nullptr;
+  if (list == nullptr) return out;
+  for (const py::Value& c : *list) {
+    const py::Dict* d = c.as<py::Dict>();
+    const py::Str* text = d ? string_at(*d, "cause") : nullptr;
+    out[text ? text->text : py::to_json(c)] = &c;
+  }
+  return out;
+}
+
+// A cause of the finding that appeared, vanished or whose count, example or result changed.
+void cause_differences(std::vector<std::string>& out, const py::Value& recorded, const Finding& swept) {
+  auto by_cause = recorded_causes(recorded);
+  for (const CauseGroup& g : swept.causes) {
+    py::Value now = cause_to_value(g);
+    auto it = by_cause.find(g.cause);
+    if (it == by_cause.end()) {
+      out.push_back("new cause of " + swept.invariant + ": " + g.cause + " (" + std::to_string(g.count) +
+                    " cases; simplest " + py::to_json(case_to_value(g.example)) + ")");
+      continue;
+    }
+    if (!(*it->second == now)) {
+      out.push_back("changed cause of " + swept.invariant + ": " + g.cause + changed_keys(*it->second, now));
+    }
+    by_cause.erase(it);
+  }
+  for (const auto& [cause, c] : by_cause) {
+    out.push_back("vanished cause of " + swept.invariant + ": " + cause + " (recorded " + py::to_json(*c) +
+                  ")");
+  }
 }
 
 }  // namespace
@@ -62,8 +100,9 @@ std::vector<std::string> findings_differences(const py::Value& recorded, const S
       out.push_back("new finding " + f.invariant + ": " + py::to_json(now));
       continue;
     }
-    if (!(*it->second == now))
-      out.push_back("changed finding " + f.invariant + ":" + changed_keys(*it->second, now));
+    if (std::string changed = changed_keys(*it->second, now); !changed.empty())
+      out.push_back("changed finding " + f.invariant + ":" + changed);
+    cause_differences(out, *it->second, f);
     by_name.erase(it);
   }
   for (const auto& [name, f] : by_name) out.push_back("vanished finding " + name + ": " + py::to_json(*f));

@@ -10,8 +10,10 @@
 namespace zfcheck {
 
 // Every way `swept` departs from `recorded` (a sweep_report_json() document, parsed): a finding
-// that is new, one that vanished, one whose count, example or result changed, a different profile
-// or grid size, or a recorded document that is not a sweep report. Empty when they agree.
+// that is new, one that vanished, one whose count, example or result changed; under a finding kept, a
+// cause that is new, one that vanished, one whose count, example or result changed (the cause's text
+// names it); a different profile or grid size, or a recorded document that is not a sweep report.
+// Empty when they agree.
 std::vector<std::string> findings_differences(const py::Value& recorded, const SweepReport& swept);
 
 }  // namespace zfcheck

@@ -1,9 +1,10 @@
-// Rendering of sweep findings: one section per broken invariant.
+// Rendering of sweep findings: one section per broken invariant, one subsection per cause.
 #include "harness/checks/findings_report.hpp"
 
 #include "harness/checks/invariants.hpp"
 #include "harness/checks/result_summary.hpp"
 #include "harness/checks/resolution_table.hpp"
+#include "harness/io/replay_command.hpp"
 #include "reference/py_json.hpp"
 
 namespace zfcheck {
@@ -13,43 +14,67 @@ namespace {
 std::string initialize_call(const Case& c) {
   if (!c.dataloader_len) return "`deepspeed.initialize()` called without `training_data=`";
   return "`deepspeed.initialize(training_data=...)` whose dataloader has " +
-         std::to_string(*c.dataloader_len) +
-         " batches (`len(engine.training_dataloader) == " + std::to_string(*c.dataloader_len) + "`)";
+         std::to_string(*c.dataloader_len) + (*c.dataloader_len == 1 ? " batch" : " batches") +
+         " (`len(engine.training_dataloader) == " + std::to_string(*c.dataloader_len) + "`)";
 }
 
-std::string heading(std::string_view text, TableFormat format) {
-  if (format == TableFormat::markdown) return "## " + std::string(text) + "\n\n";
-  return std::string(text) + "\n" + std::string(text.size(), '=') + "\n\n";
+std::string heading(std::string_view text, TableFormat format, int level = 2) {
+  if (format == TableFormat::markdown)
+    return std::string(static_cast<std::size_t>(level), '#') + " " + std::string(text) + "\n\n";
+  return std::string(text) + "\n" + std::string(text.size(), level == 2 ? '=' : '-') + "\n\n";
 }
 
-std::string code_block(const std::string& code, TableFormat format) {
-  if (format == TableFormat::markdown) return "```json\n" + code + "\n```\n\n";
+std::string code_block(const std::string& code, TableFormat format, std::string_view language = "json") {
+  if (format == TableFormat::markdown) return "```" + std::string(language) + "\n" + code + "\n```\n\n";
   return "    " + code + "\n\n";
 }
 
-std::string example_row(const Finding& f, TableFormat format) {
+std::string quoted(const std::string& text, TableFormat format) {
+  return format == TableFormat::markdown ? "`" + text + "`" : text;
+}
+
+std::string example_row(const CauseGroup& g, TableFormat format) {
   std::vector<std::string> headers{"case"};
   std::vector<std::string> row{"minimal example"};
   for (auto& h : input_headers()) headers.push_back(std::move(h));
-  for (auto& h : result_headers(f.example.micro_steps)) headers.push_back(std::move(h));
-  for (auto& cell : input_cells(f.example)) row.push_back(std::move(cell));
-  for (auto& cell : result_cells(f.result)) row.push_back(std::move(cell));
+  for (auto& h : result_headers(g.example.micro_steps)) headers.push_back(std::move(h));
+  for (auto& cell : input_cells(g.example)) row.push_back(std::move(cell));
+  for (auto& cell : result_cells(g.result)) row.push_back(std::move(cell));
   return render_table(headers, {row}, format) + "\n";
 }
 
-std::string section(std::size_t number, const Finding& f, std::uint64_t cases, TableFormat format) {
+// One cause of a finding: how many cases, the simplest as a config, what happens, its row, its replay.
+std::string cause_section(const std::string& number, const CauseGroup& g, const std::string& profile,
+                          TableFormat format) {
+  std::string out = heading(number + " " + quoted(g.cause, format), format, 3);
+  out += std::to_string(g.count) + (g.count == 1 ? " case" : " cases") + ". The simplest, with " +
+         initialize_call(g.example) + ":\n\n";
+  out += code_block(deepspeed_config_json(g.example), format);
+  out += "What happens: " + summarize(g.result, g.example.micro_steps) + ".\n\n";
+  out += example_row(g, format);
+  out += "Replay:\n\n" + code_block(replay_command(g.example, profile), format, "sh");
+  return out;
+}
+
+std::string section(std::size_t number, const Finding& f, const SweepReport& report, TableFormat format) {
   const Invariant* inv = find_invariant(f.invariant);
-  std::string out = heading(std::to_string(number) + ". " +
-                                (format == TableFormat::markdown ? "`" + f.invariant + "`" : f.invariant),
-                            format);
+  std::string out = heading(std::to_string(number) + ". " + quoted(f.invariant, format), format);
   if (inv != nullptr) {
     out += "Invariant: " + std::string(inv->statement) + ".\nWhy: " + std::string(inv->why) + ".\n\n";
   }
-  out += "Broken by " + std::to_string(f.count) + " of the " + std::to_string(cases) +
-         " swept cases. The simplest, with " + initialize_call(f.example) + ":\n\n";
-  out += code_block(deepspeed_config_json(f.example), format);
-  out += "What happens: " + summarize(f.result, f.example.micro_steps) + ".\n\n";
-  out += example_row(f, format);
+  out +=
+      "Broken by " + std::to_string(f.count) + " of the " + std::to_string(report.cases) + " swept cases, " +
+      (f.causes.size() == 1 ? std::string("for one cause")
+                            : "for " + std::to_string(f.causes.size()) + " distinct causes, simplest first") +
+      ":\n\n";
+  for (std::size_t i = 0; i < f.causes.size(); ++i) {
+    out += "- " + quoted(f.causes[i].cause, format) + " (" + std::to_string(f.causes[i].count) + ")\n";
+  }
+  out += "\n";
+  for (std::size_t i = 0; i < f.causes.size(); ++i) {
+    out += cause_section(std::to_string(number) + "." + std::to_string(i + 1), f.causes[i], report.profile,
+                         format);
+  }
   return out;
 }
 
@@ -71,14 +96,16 @@ std::string render_findings_report(const SweepReport& report, const Profile& pro
   std::string title = "ZenFlow findings under " + report.profile;
   std::string out = format == TableFormat::markdown ? "# " + title + "\n\n"
                                                     : title + "\n" + std::string(title.size(), '#') + "\n\n";
-  out += "Profile: " + std::string(profile.summary) + ". zfcheck evaluated the " +
-         std::to_string(report.cases) + " cases of its sweep grid through the reference model; " +
-         std::to_string(report.findings.size()) +
-         (report.findings.size() == 1 ? " invariant is" : " invariants are") +
-         " broken. Each section gives the simplest case that breaks it (fewest keys written, then values of "
-         "the declared types, then the smallest values).\n\n";
+  out +=
+      "Profile: " + std::string(profile.summary) + ". zfcheck evaluated the " + std::to_string(report.cases) +
+      " cases of its sweep grid through the reference model; " + std::to_string(report.findings.size()) +
+      (report.findings.size() == 1 ? " invariant is" : " invariants are") +
+      " broken. Each section lists the distinct causes of its breakage (docs/causes.md: the error, or the "
+      "path that produced the schedule, whatever the numbers), and for each the simplest case (fewest keys "
+      "written, then values of the declared types, then the smallest values) with the command that replays "
+      "it.\n\n";
   for (std::size_t i = 0; i < report.findings.size(); ++i)
-    out += section(i + 1, report.findings[i], report.cases, format);
+    out += section(i + 1, report.findings[i], report, format);
   return out;
 }
 

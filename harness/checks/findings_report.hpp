@@ -13,9 +13,10 @@ namespace zfcheck {
 // CPU optimizer offload the model assumes, and the zenflow block as the case holds it.
 std::string deepspeed_config_json(const Case& c);
 
-// Per finding: the invariant (name, statement, why), the minimal config as a JSON snippet and how
-// deepspeed.initialize() is called, what happens (result_summary), and the thread-table row of the
-// example (thread_table.hpp). Markdown, or the same in plain text.
+// Per finding: the invariant (name, statement, why) and its causes (causes.hpp), then per cause, simplest
+// first: its count, the minimal config as a JSON snippet and how deepspeed.initialize() is called, what
+// happens (result_summary), the thread-table row of the example (thread_table.hpp) and the command that
+// replays it. Markdown, or the same in plain text.
 std::string render_findings_report(const SweepReport& report, const Profile& profile, TableFormat format);
 
 }  // namespace zfcheck

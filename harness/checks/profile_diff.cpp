@@ -2,6 +2,7 @@
 #include "harness/checks/profile_diff.hpp"
 
 #include "harness/io/case_io.hpp"
+#include "harness/checks/invariants.hpp"
 #include "harness/checks/minimal_order.hpp"
 #include "harness/io/result_json.hpp"
 #include "harness/checks/result_summary.hpp"
@@ -93,11 +94,15 @@ ProfileDiff diff_profiles(const SweepGrid& grid, const Profile& from, const Prof
     Simplest<std::pair<Result, Result>> simplest;
   };
   std::map<std::string, Tally> tallies;
-  ProfileDiff diff{from.name, to.name, grid.size(), 0, {}};
+  ProfileDiff diff{from.name, to.name, grid.size(), 0, {}, {}};
+  CauseTallies from_causes;
+  CauseTallies to_causes;
   grid.for_each(
       [&](const Case& c) {
         Result a = evaluate(c, from);
         Result b = evaluate(c, to);
+        from_causes.add(violation_mask(c, a), c, a);
+        to_causes.add(violation_mask(c, b), c, b);
         std::string change = describe_change(a, b);
         if (change.empty()) return;
         ++diff.differing;
@@ -112,6 +117,7 @@ ProfileDiff diff_profiles(const SweepGrid& grid, const Profile& from, const Prof
   }
   std::stable_sort(diff.groups.begin(), diff.groups.end(),
                    [](const DiffGroup& x, const DiffGroup& y) { return x.count > y.count; });
+  diff.causes = cause_changes(from_causes, to_causes);
   return diff;
 }
 
@@ -133,7 +139,13 @@ std::string profile_diff_json(const ProfileDiff& diff) {
     out += i == 0 ? "\n" : ",\n";
     py::write_json(out, d);
   }
-  out += diff.groups.empty() ? "]}\n" : "\n]}\n";
+  out += diff.groups.empty() ? "]" : "\n]";
+  out += ",\"causes\":[";
+  for (std::size_t i = 0; i < diff.causes.size(); ++i) {
+    out += i == 0 ? "\n" : ",\n";
+    py::write_json(out, cause_change_to_value(diff.causes[i]));
+  }
+  out += diff.causes.empty() ? "]}\n" : "\n]}\n";
   return out;
 }
 

@@ -1,6 +1,7 @@
 // Two profiles over the sweep grid: the cases whose results differ, grouped by what changed and how.
 #pragma once
 
+#include "harness/checks/cause_changes.hpp"
 #include "harness/io/progress.hpp"
 #include "harness/checks/sweep_grid.hpp"
 #include "reference/evaluate.hpp"
@@ -35,13 +36,14 @@ struct ProfileDiff {
   std::uint64_t cases = 0;
   std::uint64_t differing = 0;
   std::vector<DiffGroup> groups;  // most cases first, then by change
+  std::vector<CauseChange> causes;  // findings' causes fixed, introduced, remaining (cause_changes.hpp)
 };
 
 ProfileDiff diff_profiles(const SweepGrid& grid, const Profile& from, const Profile& to,
                           Progress* progress = nullptr);
 
-// {"from", "to", "cases", "differing", "groups": [{"change", "count", "example", "from", "to"}]}, a group
-// per line.
+// {"from", "to", "cases", "differing", "groups": [{"change", "count", "example", "from", "to"}], "causes":
+// [{"status", "invariant", "cause", "from_count", "to_count", "example"}]}, a group or cause per line.
 std::string profile_diff_json(const ProfileDiff& diff);
 
 }  // namespace zfcheck

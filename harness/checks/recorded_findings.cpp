@@ -12,8 +12,33 @@ namespace zfcheck {
 
 namespace {
 
-tl::expected<std::map<std::string, Case, std::less<>>, std::string> parse_file(std::string_view path,
-                                                                                std::string_view text) {
+using Findings = std::map<std::string, RecordedFindings::Recorded, std::less<>>;
+
+// The recorded causes of one finding ("causes" is optional: files recorded before causes have none).
+tl::expected<std::vector<RecordedCause>, std::string> parse_causes(const std::string& file,
+                                                                   const py::Dict& finding) {
+  std::vector<RecordedCause> out;
+  const py::Value* causes = finding.find("causes");
+  if (causes == nullptr) return out;
+  if (causes->as<py::List>() == nullptr)
+    return tl::unexpected(file + ": causes is not a list: " + py::to_json(*causes));
+  for (const py::Value& c : *causes->as<py::List>()) {
+    const py::Dict* d = c.as<py::Dict>();
+    const py::Value* text = d ? d->find("cause") : nullptr;
+    const py::Value* example = d ? d->find("example") : nullptr;
+    if (text == nullptr || text->as<py::Str>() == nullptr || example == nullptr) {
+      return tl::unexpected(file + ": a cause without text or example: " + py::to_json(c));
+    }
+    auto parsed = case_from_value(*example);
+    if (!parsed)
+      return tl::unexpected(file + ": the example of cause " + text->as<py::Str>()->text + ": " +
+                            parsed.error().reason);
+    out.push_back(RecordedCause{text->as<py::Str>()->text, std::move(*parsed)});
+  }
+  return out;
+}
+
+tl::expected<Findings, std::string> parse_file(std::string_view path, std::string_view text) {
   std::string file(path);
   auto doc = py::parse_json(text);
   if (!doc) return tl::unexpected(file + ": not JSON: " + doc.error().reason);
@@ -21,7 +46,7 @@ tl::expected<std::map<std::string, Case, std::less<>>, std::string> parse_file(s
   const py::Value* findings = top ? top->find("findings") : nullptr;
   if (findings == nullptr || findings->as<py::List>() == nullptr)
     return tl::unexpected(file + ": no findings list");
-  std::map<std::string, Case, std::less<>> examples;
+  Findings out;
   for (const py::Value& f : *findings->as<py::List>()) {
     const py::Dict* d = f.as<py::Dict>();
     const py::Value* name = d ? d->find("invariant") : nullptr;
@@ -32,9 +57,11 @@ tl::expected<std::map<std::string, Case, std::less<>>, std::string> parse_file(s
     auto c = case_from_value(*example);
     if (!c)
       return tl::unexpected(file + ": the example of " + name->as<py::Str>()->text + ": " + c.error().reason);
-    examples.emplace(name->as<py::Str>()->text, std::move(*c));
+    auto causes = parse_causes(file, *d);
+    if (!causes) return tl::unexpected(causes.error());
+    out.emplace(name->as<py::Str>()->text, RecordedFindings::Recorded{std::move(*c), std::move(*causes)});
   }
-  return examples;
+  return out;
 }
 
 }  // namespace
@@ -42,11 +69,11 @@ tl::expected<std::map<std::string, Case, std::less<>>, std::string> parse_file(s
 tl::expected<RecordedFindings, std::string> RecordedFindings::parse(std::span<const EmbeddedFile> files) {
   RecordedFindings out;
   for (const EmbeddedFile& file : files) {
-    auto examples = parse_file(file.name, file.text);
-    if (!examples) return tl::unexpected(examples.error());
+    auto findings = parse_file(file.name, file.text);
+    if (!findings) return tl::unexpected(findings.error());
     std::string_view profile = file.name.substr(file.name.rfind('/') + 1);
     profile.remove_suffix(std::string_view(".json").size());
-    out.examples_.emplace(std::string(profile), std::move(*examples));
+    out.findings_.emplace(std::string(profile), std::move(*findings));
   }
   return out;
 }
@@ -73,17 +100,29 @@ const tl::expected<RecordedFindings, std::string>& RecordedFindings::builtin() {
 
 std::vector<std::string> RecordedFindings::invariants(std::string_view profile) const {
   std::vector<std::string> names;
-  if (auto p = examples_.find(profile); p != examples_.end()) {
-    for (const auto& [name, example] : p->second) names.push_back(name);
+  if (auto p = findings_.find(profile); p != findings_.end()) {
+    for (const auto& [name, recorded] : p->second) names.push_back(name);
   }
   return names;
 }
 
-const Case* RecordedFindings::example(std::string_view profile, std::string_view invariant) const {
-  auto p = examples_.find(profile);
-  if (p == examples_.end()) return nullptr;
+const RecordedFindings::Recorded* RecordedFindings::find(std::string_view profile,
+                                                         std::string_view invariant) const {
+  auto p = findings_.find(profile);
+  if (p == findings_.end()) return nullptr;
   auto i = p->second.find(invariant);
   return i == p->second.end() ? nullptr : &i->second;
+}
+
+const Case* RecordedFindings::example(std::string_view profile, std::string_view invariant) const {
+  const Recorded* r = find(profile, invariant);
+  return r ? &r->example : nullptr;
+}
+
+std::vector<RecordedCause> RecordedFindings::causes(std::string_view profile,
+                                                    std::string_view invariant) const {
+  const Recorded* r = find(profile, invariant);
+  return r ? r->causes : std::vector<RecordedCause>{};
 }
 
 }  // namespace zfcheck

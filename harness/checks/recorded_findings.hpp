@@ -14,6 +14,12 @@
 
 namespace zfcheck {
 
+// One recorded cause of a finding (docs/causes.md) and its minimal example.
+struct RecordedCause {
+  std::string cause;
+  Case example;
+};
+
 class RecordedFindings {
  public:
   // Reads <findings_dir>/<profile>.json for every builtin profile (the sweep report format of
@@ -27,11 +33,20 @@ class RecordedFindings {
   const Case* example(std::string_view profile, std::string_view invariant) const;
   // The invariants `profile` is recorded to break; empty for a profile with no recorded file.
   std::vector<std::string> invariants(std::string_view profile) const;
+  // The recorded causes of the finding, simplest first; empty when none are recorded.
+  std::vector<RecordedCause> causes(std::string_view profile, std::string_view invariant) const;
+
+  struct Recorded {
+    Case example;
+    std::vector<RecordedCause> causes;
+  };
 
  private:
   static tl::expected<RecordedFindings, std::string> parse(std::span<const EmbeddedFile> files);
 
-  std::map<std::string, std::map<std::string, Case, std::less<>>, std::less<>> examples_;
+  const Recorded* find(std::string_view profile, std::string_view invariant) const;
+
+  std::map<std::string, std::map<std::string, Recorded, std::less<>>, std::less<>> findings_;
 };
 
 }  // namespace zfcheck

@@ -3,7 +3,6 @@
 
 #include "harness/io/case_io.hpp"
 #include "harness/checks/invariants.hpp"
-#include "harness/checks/minimal_order.hpp"
 #include "harness/io/result_json.hpp"
 #include "reference/py_json.hpp"
 
@@ -14,22 +13,24 @@ namespace zfcheck {
 SweepReport sweep(const SweepGrid& grid, const Profile& profile, Progress* progress) {
   const auto all = invariants();
   std::vector<std::uint64_t> counts(all.size());
-  std::vector<Simplest<Result>> simplest(all.size());
+  CauseTallies causes;
   grid.for_each(
       [&](const Case& c) {
         Result r = evaluate(c, profile);
-        for (ViolationMask mask = violation_mask(c, r); mask != 0; mask &= mask - 1) {
-          auto i = static_cast<std::size_t>(std::countr_zero(mask));
-          ++counts[i];
-          simplest[i].offer(c, [&] { return r; });
+        ViolationMask broken = violation_mask(c, r);
+        for (ViolationMask mask = broken; mask != 0; mask &= mask - 1) {
+          ++counts[static_cast<std::size_t>(std::countr_zero(mask))];
         }
+        causes.add(broken, c, r);
       },
       progress);
   SweepReport report{profile.name, grid.size(), {}};
   for (std::size_t i = 0; i < all.size(); ++i) {
     if (counts[i] == 0) continue;
-    report.findings.push_back(
-        Finding{std::string(all[i].name), counts[i], simplest[i].example(), simplest[i].payload()});
+    // The simplest cause's example is the finding's: causes come simplest first.
+    std::vector<CauseGroup> groups = causes.causes(i);
+    report.findings.push_back(Finding{std::string(all[i].name), counts[i], groups.front().example,
+                                      groups.front().result, std::move(groups)});
   }
   return report;
 }
@@ -40,6 +41,18 @@ py::Value finding_to_value(const Finding& f) {
   d.set(py::Str{"count"}, py::Int(f.count));
   d.set(py::Str{"example"}, case_to_value(f.example));
   d.set(py::Str{"result"}, result_to_value(f.result));
+  py::List causes;
+  for (const CauseGroup& g : f.causes) causes.push_back(cause_to_value(g));
+  d.set(py::Str{"causes"}, std::move(causes));
+  return d;
+}
+
+py::Value cause_to_value(const CauseGroup& g) {
+  py::Dict d;
+  d.set(py::Str{"cause"}, g.cause);
+  d.set(py::Str{"count"}, py::Int(g.count));
+  d.set(py::Str{"example"}, case_to_value(g.example));
+  d.set(py::Str{"result"}, result_to_value(g.result));
   return d;
 }
 

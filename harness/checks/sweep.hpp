@@ -2,6 +2,7 @@
 // the simplest counterexample.
 #pragma once
 
+#include "harness/checks/causes.hpp"
 #include "harness/io/progress.hpp"
 #include "harness/checks/sweep_grid.hpp"
 #include "reference/evaluate.hpp"
@@ -17,6 +18,7 @@ struct Finding {
   std::uint64_t count = 0;  // grid cases that break it
   Case example;             // the simplest of them (minimal_order.hpp)
   Result result;            // what the profile makes of the example
+  std::vector<CauseGroup> causes;  // its cases by cause (causes.hpp), simplest example first
 };
 
 struct SweepReport {
@@ -28,9 +30,11 @@ struct SweepReport {
 SweepReport sweep(const SweepGrid& grid, const Profile& profile, Progress* progress = nullptr);
 
 // The report as `zfcheck sweep --json` prints it and corpus/findings/ keeps it: one JSON object,
-// {"profile", "cases", "findings": [{"invariant", "count", "example", "result"}]}, each finding on a
-// line of its own so that a change to one shows as a one-line diff.
+// {"profile", "cases", "findings": [{"invariant", "count", "example", "result", "causes": [{"cause",
+// "count", "example", "result"}]}]}, each finding on a line of its own so that a change to one shows as
+// a one-line diff.
 std::string sweep_report_json(const SweepReport& report);
 py::Value finding_to_value(const Finding& finding);
+py::Value cause_to_value(const CauseGroup& cause);
 
 }  // namespace zfcheck

@@ -1,10 +1,12 @@
 // `zfcheck diff`: the grid under two profiles, the differing cases grouped by what changed.
 #include "harness/io/case_io.hpp"
+#include "harness/io/replay_command.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/checks/profile_diff.hpp"
 #include "harness/checks/result_summary.hpp"
 #include "reference/py_json.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -18,6 +20,21 @@ struct DiffOptions {
   bool json = false;
 };
 
+// The findings' causes, fixed, introduced and remaining, each with its simplest case and its replay.
+void print_cause_changes(const ProfileDiff& diff) {
+  for (CauseStatus status : {CauseStatus::fixed, CauseStatus::introduced, CauseStatus::remaining}) {
+    auto n = std::count_if(diff.causes.begin(), diff.causes.end(),
+                           [&](const CauseChange& c) { return c.status == status; });
+    std::cout << "\ncauses " << cause_status_name(status) << ": " << n << "\n";
+    for (const CauseChange& c : diff.causes) {
+      if (c.status != status) continue;
+      const std::string& profile = status == CauseStatus::fixed ? diff.from : diff.to;
+      std::cout << "  " << c.invariant << ": " << c.cause << " (" << c.from_count << " -> " << c.to_count
+                << " cases)\n    replay: " << replay_command(c.example, profile) << "\n";
+    }
+  }
+}
+
 void print_text(const ProfileDiff& diff) {
   std::cout << "zfcheck diff " << diff.from << " -> " << diff.to << ": " << diff.differing << " of "
             << diff.cases << " cases differ, in " << diff.groups.size()
@@ -28,6 +45,7 @@ void print_text(const ProfileDiff& diff) {
               << "    " << diff.from << ": " << summarize(g.from, g.example.micro_steps) << "\n"
               << "    " << diff.to << ": " << summarize(g.to, g.example.micro_steps) << "\n";
   }
+  print_cause_changes(diff);
 }
 
 int run_diff(const DiffOptions& opts) {
@@ -60,10 +78,12 @@ void add_diff_command(CLI::App& app, int& exit_code) {
   cmd->add_flag(
       "--json", opts->json,
       "Print {\"from\", \"to\", \"cases\", \"differing\", \"groups\": [{\"change\", \"count\", \"example\", "
-      "\"from\", \"to\"}]}");
+      "\"from\", \"to\"}], \"causes\": [{\"status\", \"invariant\", \"cause\", \"from_count\", \"to_count\", "
+      "\"example\"}]}");
   cmd->footer(
       "Cases are grouped by what differs (outcome, resolved and engine intervals, selections, warnings)\n"
-      "and how (values by class: negative, 0, positive); each group shows its simplest case.\n"
+      "and how (values by class: negative, 0, positive); each group shows its simplest case. Then the\n"
+      "causes of the findings (docs/causes.md) fixed by the new profile, introduced by it, and remaining.\n"
       "Exit status: 0 the profiles agree on every case, 1 some case differs, 2 bad usage.");
   cmd->callback([opts, &exit_code] { exit_code = run_diff(*opts); });
 }

@@ -1,5 +1,6 @@
 // `zfcheck sweep`: the whole grid through the model; per broken invariant a count and a minimal case.
 #include "harness/io/case_io.hpp"
+#include "harness/io/replay_command.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/cli/profile_choice.hpp"
 #include "harness/checks/result_summary.hpp"
@@ -23,9 +24,14 @@ void print_text(const SweepReport& report) {
             << report.findings.size() << (report.findings.size() == 1 ? " invariant" : " invariants")
             << " broken\n";
   for (const Finding& f : report.findings) {
-    std::cout << "  " << f.invariant << ": " << f.count << " cases\n"
-              << "    example: " << py::to_json(case_to_value(f.example)) << "\n"
-              << "    result:  " << summarize(f.result, f.example.micro_steps) << "\n";
+    std::cout << "  " << f.invariant << ": " << f.count << " cases, " << f.causes.size()
+              << (f.causes.size() == 1 ? " cause\n" : " causes\n");
+    for (const CauseGroup& g : f.causes) {
+      std::cout << "    " << g.cause << ": " << g.count << " cases\n"
+                << "      example: " << py::to_json(case_to_value(g.example)) << "\n"
+                << "      result:  " << summarize(g.result, g.example.micro_steps) << "\n"
+                << "      replay:  " << replay_command(g.example, report.profile) << "\n";
+    }
   }
 }
 
@@ -63,11 +69,13 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
   add_profile_choice(cmd, opts->profiles, true);
   cmd->add_flag(
       "--json", opts->json,
-      "Print {\"profile\", \"cases\", \"findings\": [{\"invariant\", \"count\", \"example\", \"result\"}]} "
-      "(an array of them with --all-profiles)");
+      "Print {\"profile\", \"cases\", \"findings\": [{\"invariant\", \"count\", \"example\", \"result\", "
+      "\"causes\": [{\"cause\", \"count\", \"example\", \"result\"}]}]} (an array of them with "
+      "--all-profiles)");
   cmd->footer(
       "The grid and the minimal-example order are documented in harness/checks/sweep_grid.hpp and\n"
-      "harness/checks/minimal_order.hpp. corpus/findings/<profile>.json is this command's --json output.\n"
+      "harness/checks/minimal_order.hpp, causes in docs/causes.md: each cause prints its simplest case\n"
+      "and the command that replays it. corpus/findings/<profile>.json is this command's --json output.\n"
       "Exit status: 0 no invariant broken, 1 some invariant broken (a finding), 2 bad usage.");
   cmd->callback([opts, &exit_code] { exit_code = run_sweep(*opts); });
 }

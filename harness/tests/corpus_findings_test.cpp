@@ -5,24 +5,32 @@
 #include "reference/py_json.hpp"
 #include "test_support.hpp"
 
+#include <algorithm>
 #include <fstream>
+#include <iostream>
 #include <sstream>
+#include <stdexcept>
 
 namespace zfcheck {
 namespace {
 
 class CorpusFindings : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(CorpusFindings, sweepMatchesTheRecordedFindings) {
-  const std::string& name = GetParam();
+// corpus/findings/<name>.json, parsed; a test failure when it cannot be read.
+py::Value recorded_file(const std::string& name) {
   std::string path = std::string(ZFCHECK_FINDINGS_DIR) + "/" + name + ".json";
   std::ifstream in(path, std::ios::binary);
-  ASSERT_TRUE(in) << "cannot read " << path;
   std::stringstream text;
   text << in.rdbuf();
   auto recorded = py::parse_json(text.str());
-  ASSERT_TRUE(recorded) << path << ": " << recorded.error().reason;
-  auto differences = findings_differences(*recorded, testing::swept(name));
+  if (!in || !recorded) throw std::runtime_error("cannot read " + path);
+  return *recorded;
+}
+
+TEST_P(CorpusFindings, sweepMatchesTheRecordedFindings) {
+  const std::string& name = GetParam();
+  std::string path = std::string(ZFCHECK_FINDINGS_DIR) + "/" + name + ".json";
+  auto differences = findings_differences(recorded_file(name), testing::swept(name));
   std::string listing;
   for (const auto& d : differences) listing += "  " + d + "\n";
   EXPECT_TRUE(differences.empty()) << "the findings of " << name << " differ from " << path << ":\n"
@@ -31,6 +39,32 @@ TEST_P(CorpusFindings, sweepMatchesTheRecordedFindings) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Profiles, CorpusFindings, testing::kBuiltinProfiles, testing::profile_test_name);
+
+// A planted cause: with the engine assigning an empty dataloader's length too, pr-8456's validation of
+// steps_per_epoch >= 1 fails inside set-up. setup-never-raises was broken already; the regression must
+// still report the new cause, and nothing about the finding itself.
+TEST(CorpusFindingsCauses, aNewCauseOfAFindingAlreadyBrokenFailsTheRegression) {
+  SweepReport planted = testing::swept("pr-8456:assign_only_positive_dataloader_len=off");
+  planted.profile = "pr-8456";
+  auto differences = findings_differences(recorded_file("pr-8456"), planted);
+  std::string listing;
+  for (const auto& d : differences) listing += "  " + d + "\n";
+  std::cout
+      << "what the regression reports of the planted profile's causes and findings appearing or vanishing:\n";
+  for (const auto& d : differences) {
+    if (d.starts_with("new ") || d.starts_with("vanished ")) std::cout << "  " << d << "\n";
+  }
+  auto reported = [&](std::string_view line) {
+    return std::any_of(differences.begin(), differences.end(),
+                       [&](const std::string& d) { return d.starts_with(line); });
+  };
+  EXPECT_TRUE(
+      reported("new cause of setup-never-raises: ValidationError: Value error, If steps_per_epoch is "
+               "set, it must be at least N ("))
+      << listing;
+  EXPECT_FALSE(reported("new finding setup-never-raises")) << listing;
+  EXPECT_FALSE(reported("vanished finding setup-never-raises")) << listing;
+}
 
 TEST(CorpusFindingsFiles, coverEveryBuiltinProfile) {
   for (const Profile& p : builtin_profiles()) {

@@ -29,7 +29,7 @@ TEST(ExpectedFindings, namesNewVanishedAndChangedFindings) {
   SweepReport r = small_report();
   py::Value file = recorded(r);
   SweepReport more = r;
-  more.findings.push_back(Finding{"warnings-do-not-abort", 1, testing::case_of(R"({"zenflow":{}})"), {}});
+  more.findings.push_back(Finding{"warnings-do-not-abort", 1, testing::case_of(R"({"zenflow":{}})"), {}, {}});
   EXPECT_TRUE(mentions(findings_differences(file, more), "new finding warnings-do-not-abort"));
 
   SweepReport fewer = r;
@@ -47,6 +47,34 @@ TEST(ExpectedFindings, namesNewVanishedAndChangedFindings) {
   SweepReport other_count = r;
   other_count.findings.back().count += 1;
   EXPECT_TRUE(mentions(findings_differences(file, other_count), "changed finding"));
+}
+
+TEST(ExpectedFindings, namesNewVanishedAndChangedCausesOfAFindingKept) {
+  SweepReport r = small_report();
+  ASSERT_FALSE(r.findings.empty());
+  py::Value file = recorded(r);
+  const Finding& f = r.findings.front();
+  ASSERT_FALSE(f.causes.empty());
+
+  SweepReport more = r;
+  more.findings.front().causes.push_back(CauseGroup{"planted cause", 2, f.example, f.result});
+  auto diffs = findings_differences(file, more);
+  ASSERT_EQ(diffs.size(), 1u);
+  EXPECT_TRUE(diffs.front().starts_with("new cause of " + f.invariant + ": planted cause (2 cases;"))
+      << diffs.front();
+
+  SweepReport fewer = r;
+  fewer.findings.front().causes.pop_back();
+  EXPECT_TRUE(mentions(findings_differences(file, fewer),
+                       "vanished cause of " + f.invariant + ": " + f.causes.back().cause));
+
+  SweepReport recounted = r;
+  recounted.findings.front().causes.front().count += 1;
+  diffs = findings_differences(file, recounted);
+  ASSERT_EQ(diffs.size(), 1u);
+  EXPECT_TRUE(
+      mentions(diffs, "changed cause of " + f.invariant + ": " + f.causes.front().cause + "\n    count"))
+      << diffs.front();
 }
 
 TEST(ExpectedFindings, namesAGridOrProfileChangeAndRejectsAMalformedRecord) {

@@ -1,5 +1,7 @@
-// The findings report: a section per finding with the invariant, a pasteable config and the table row.
+// The findings report: a section per finding with the invariant, and per cause a pasteable config, the
+// table row and the replay command.
 #include "harness/checks/findings_report.hpp"
+#include "harness/io/replay_command.hpp"
 #include "reference/py_json.hpp"
 #include "test_support.hpp"
 
@@ -30,20 +32,36 @@ TEST(FindingsReport, markdownHasASectionPerFindingWithSnippetAndRow) {
         << f.invariant;
     EXPECT_NE(md.find("Broken by " + std::to_string(f.count) + " of the "), std::string::npos) << f.invariant;
   }
+  std::size_t cause_sections = 0;
+  for (std::size_t at = md.find("\n### "); at != std::string::npos; at = md.find("\n### ", at + 1))
+    ++cause_sections;
+  std::size_t causes = 0;
+  for (const Finding& f : r.findings) {
+    causes += f.causes.size();
+    for (const CauseGroup& g : f.causes) {
+      EXPECT_NE(md.find(" `" + g.cause + "`\n\n" + std::to_string(g.count) + " case"), std::string::npos)
+          << g.cause;
+      EXPECT_NE(md.find("```sh\n" + replay_command(g.example, r.profile) + "\n```"), std::string::npos)
+          << g.cause;
+    }
+  }
+  EXPECT_EQ(cause_sections, causes);
   EXPECT_NE(md.find("| minimal example | auto (default) | auto (default) | no | 0 | 1 | no |"),
             std::string::npos);
   EXPECT_NE(md.find("`deepspeed.initialize()` called without `training_data=`"), std::string::npos);
 }
 
 TEST(FindingsReport, textFormatHasNoMarkdownAndNamesTheDataloader) {
+  Case example = testing::case_of(R"({"zenflow":{},"dataloader_len":0})");
+  Result result = evaluate(example, testing::profile("pr-8456-4ffc94ea"));
   SweepReport r{
       "pr-8456",
       7,
-      {Finding{"reselects-or-warns", 2, testing::case_of(R"({"zenflow":{},"dataloader_len":0})"), {}}}};
-  r.findings[0].result = evaluate(r.findings[0].example, testing::profile("pr-8456-4ffc94ea"));
+      {Finding{"reselects-or-warns", 2, example, result, {CauseGroup{"a cause", 2, example, result}}}}};
   std::string text = render_findings_report(r, testing::profile("pr-8456"), TableFormat::text);
   EXPECT_EQ(text.find("```"), std::string::npos);
-  EXPECT_EQ(text.find("| "), std::string::npos);
+  EXPECT_EQ(text.find("\n| "), std::string::npos);  // no table row; the replay command's pipe is no table
+  EXPECT_NE(text.find("    " + replay_command(example, "pr-8456") + "\n"), std::string::npos);
   EXPECT_NE(text.find("whose dataloader has 0 batches"), std::string::npos);
   EXPECT_NE(text.find("1 invariant is broken"), std::string::npos);
 }

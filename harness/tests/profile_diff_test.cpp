@@ -83,10 +83,15 @@ TEST(ProfileDiff, aProfileAgreesWithItselfAndTheJsonListsAGroupPerLine) {
   EXPECT_EQ(diff.cases, 4u);
   EXPECT_EQ(diff.differing, 3u);
   std::string text = profile_diff_json(diff);
-  EXPECT_EQ(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')), diff.groups.size() + 2);
+  // A line to open the groups, one per group, one to close them and open the causes, one per cause, one
+  // to close.
+  ASSERT_FALSE(diff.causes.empty());
+  EXPECT_EQ(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')),
+            diff.groups.size() + diff.causes.size() + 3);
   auto doc = py::parse_json(text);
   ASSERT_TRUE(doc);
   EXPECT_EQ(*doc->as<py::Dict>()->find("differing"), py::Value(3));
+  EXPECT_EQ(doc->as<py::Dict>()->find("causes")->as<py::List>()->size(), diff.causes.size());
 }
 
 }  // namespace

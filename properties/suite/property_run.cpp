@@ -1,7 +1,7 @@
 // A spec as a RapidCheck property, run, and its result turned into a PropertyRun.
 #include "properties/suite/property_run.hpp"
 
-#include "harness/io/shell_quote.hpp"
+#include "harness/io/replay_command.hpp"
 #include "properties/suite/branch_tag.hpp"
 #include "properties/generators/generators.hpp"
 #include "properties/generators/reproduce.hpp"
@@ -26,7 +26,7 @@ std::string failure_text(const PropertySpec& spec, const Case& c, const std::str
   std::string line = case_line(c);
   std::string out = verdict + "\n  case: " + line;
   for (const std::string& profile : spec.profiles) {
-    out += "\n  replay: echo " + shell_quote(line) + " | zfcheck check --profile " + profile;
+    out += "\n  replay: " + replay_command(c, profile);
   }
   return out;
 }
