@@ -24,7 +24,7 @@ void print_text(const SweepReport& report) {
             << " broken\n";
   for (const Finding& f : report.findings) {
     std::cout << "  " << f.invariant << ": " << f.count << " cases\n"
-              << "    example: " << py::to_json(case_to_value(f.example)) << "\n"
+              << "    example: " << case_line(f.example) << "\n"
               << "    result:  " << summarize(f.result, f.example.micro_steps) << "\n";
   }
 }

@@ -29,4 +29,7 @@ tl::expected<Case, CaseError> parse_case(std::string_view line);
 // The case as an eval-format object; keys at their defaults are left out unless `full`.
 py::Value case_to_value(const Case& c, bool full = false);
 
+// The case as its eval-format line (compact JSON, no newline): the one way a case is written as text.
+std::string case_line(const Case& c);
+
 }  // namespace zfcheck
