@@ -107,7 +107,7 @@ for m in "${mutants[@]}"; do
   row="| $m |"
   caught=0
   for label in "${labels[@]}"; do
-    if ctest --test-dir "$build" -L "^${label}\$" -E MutationCheck --stop-on-failure --timeout 600 >/dev/null 2>&1; then
+    if ctest --test-dir "$build" -j2 -L "^${label}\$" -E MutationCheck --stop-on-failure --timeout 600 >/dev/null 2>&1; then
       row+=" - |"
     else
       row+=" caught |"
