@@ -3,16 +3,18 @@
 #
 # Usage: properties/mutation_check_labels.sh [BUILD_DIR] [MUTANT...]   (default build/default, every mutant)
 # A mutant is either a profile switch flipped in one builtin profile ("switch:pr-8456:warning_raises") or
-# a hand-made change to the model ("hand:schedule-warm-up-off-by-one"; `--list` prints them all). For each
+# a hand-made change to the model ("hand:schedule-warm-up-off-by-one"); "none", the unchanged model, is
+# the control row that must show no label failing. `--list` prints them all. For each
 # mutant the script patches the working tree (reference/ only), rebuilds, runs every label (unit,
 # property, corpus, fuzz-smoke; the MutationCheck tests excluded, as they flip switches themselves) until
 # its first failing test, restores the sources, and prints one markdown row: the mutant, then "caught" or
 # "-" per label. The working tree is restored on exit, interrupted or not. Not a test: it rebuilds once
-# per mutant. Exit status 0 when every mutant was caught by some label, 1 otherwise, 2 on bad usage.
+# per mutant. Exit status 0 when every mutant was caught by some label (and the control by none), 1
+# otherwise, 2 on bad usage.
 set -u
 cd "$(dirname "$0")/.."
 build=build/default
-if [ $# -gt 0 ] && [ "${1#--}" = "$1" ] && [ "${1#switch:}" = "$1" ] && [ "${1#hand:}" = "$1" ]; then
+if [ $# -gt 0 ] && [ "${1#--}" = "$1" ] && [ "${1#switch:}" = "$1" ] && [ "${1#hand:}" = "$1" ] && [ "$1" != none ]; then
   build=$1
   shift
 fi
@@ -32,6 +34,7 @@ hand=(
 )
 
 all_mutants() {
+  echo none
   for p in "${profiles[@]}"; do for s in "${switches[@]}"; do echo "switch:$p:$s"; done; done
   for h in "${hand[@]}"; do echo "hand:${h%% @@ *}"; done
 }
@@ -65,7 +68,9 @@ def replace_once(path, old, new):
         sys.exit(f"{mutant}: {old!r} occurs {text.count(old)} times in {path}")
     open(path, "w").write(text.replace(old, new))
 kind, _, rest = mutant.partition(":")
-if kind == "switch":
+if kind == "none":
+    pass
+elif kind == "switch":
     profile, _, switch = rest.partition(":")
     rows = {"deepspeed-edaa722": "edaa722()", "deepspeed-8274": "with_8274()",
             "pr-8456-4ffc94ea": "pr8456_first()", "pr-8456": "pr8456_final()"}
@@ -115,6 +120,10 @@ for m in "${mutants[@]}"; do
     fi
   done
   echo "$row"
-  [ "$caught" -eq 1 ] || status=1
+  if [ "$m" = none ]; then
+    [ "$caught" -eq 0 ] || { echo "$0: a label fails on the unchanged model; the table means nothing" >&2; exit 1; }
+  else
+    [ "$caught" -eq 1 ] || status=1
+  fi
 done
 exit $status
