@@ -1,7 +1,10 @@
 // Validation of the zenflow block: the base class's custom __init__, field coercion, extras, validate_fields.
 #include "reference/config.hpp"
 
+#include "reference/py_json.hpp"
+
 #include <algorithm>
+#include <array>
 
 namespace zfcheck {
 
@@ -74,8 +77,10 @@ bool take_str_or_int(const py::Value& input, StrOrInt& out, std::string_view fie
   return true;
 }
 
-// Field validation in declaration order; the first failure is the error pydantic lists first.
-std::optional<Error> validate_fields(const InitData& data, const Switches& switches, ZenFlowConfig& cfg) {
+// Field validation in declaration order; the first failure is the error pydantic lists first. `data`
+// gives a field's value, or nullptr when the field keeps what `cfg` holds.
+template <class Data>
+std::optional<Error> validate_fields(const Data& data, const Switches& switches, ZenFlowConfig& cfg) {
   std::optional<Error> error;
   const py::Value* v = nullptr;
   if ((v = data.find("topk_ratio")) &&
@@ -142,7 +147,33 @@ bool is_str_other_than_auto(const StrOrInt& value) {
   return s != nullptr && !(*s == "auto");
 }
 
+// Each field's default from the fields' table.
+class TableDefaults {
+ public:
+  TableDefaults() {
+    for (std::size_t i = 0; i < kZenFlowFields.size(); ++i) values_[i] = *py::parse_json(kZenFlowFields[i].default_value);
+  }
+  const py::Value* find(std::string_view key) const {
+    for (std::size_t i = 0; i < kZenFlowFields.size(); ++i) {
+      if (kZenFlowFields[i].name == key) return &values_[i];
+    }
+    return nullptr;
+  }
+
+ private:
+  std::array<py::Value, kZenFlowFields.size()> values_;
+};
+
 }  // namespace
+
+const ZenFlowConfig& default_config() {
+  static const ZenFlowConfig defaults = [] {
+    ZenFlowConfig cfg;
+    validate_fields(TableDefaults(), Switches{}, cfg);
+    return cfg;
+  }();
+  return defaults;
+}
 
 std::optional<std::string_view> model_validator_failure(const ZenFlowConfig& cfg, const Switches& switches) {
   const py::Str& strategy = cfg.select_strategy;
@@ -177,7 +208,7 @@ tl::expected<std::optional<ZenFlowConfig>, Error> validate_zenflow(const py::Val
   }
   InitData data(*dict);
   if (auto error = reject_surrogate_keys(*dict, data)) return tl::unexpected(std::move(*error));
-  ZenFlowConfig cfg;
+  ZenFlowConfig cfg = default_config();
   if (auto error = validate_fields(data, switches, cfg)) return tl::unexpected(std::move(*error));
   if (auto error = forbid_extras(*dict, data)) return tl::unexpected(std::move(*error));
   if (auto failure = model_validator_failure(cfg, switches)) return tl::unexpected(model_validator_error(*failure));

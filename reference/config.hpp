@@ -5,6 +5,7 @@
 #include "reference/profile.hpp"
 #include "reference/pydantic_lax.hpp"
 #include "reference/py_value.hpp"
+#include "reference/zenflow_fields.hpp"
 
 #include <tl/expected.hpp>
 
@@ -15,25 +16,26 @@ namespace zfcheck {
 
 using pydantic::StrOrInt;
 
-// The validated config: every field after coercion, in declaration order.
+// The validated config: every field after coercion, in declaration order (the fields' table,
+// defaults included, is reference/zenflow_fields.hpp; default_config() holds the defaults).
 struct ZenFlowConfig {
-  double topk_ratio = 0.1;
-  py::Str select_strategy{"auto"};
-  StrOrInt select_interval = py::Str{"auto"};
-  StrOrInt update_interval = py::Str{"auto"};
+  double topk_ratio = 0;
+  py::Str select_strategy;
+  StrOrInt select_interval;
+  StrOrInt update_interval;
   bool overlap_step = false;
   bool offload = false;
-  double auto_ratio = 0.99;
-  py::Int full_warm_up_rounds = 0;
-  double pt_reserved_cores_perc = 0.5;
+  double auto_ratio = 0;
+  py::Int full_warm_up_rounds;
+  double pt_reserved_cores_perc = 0;
   std::optional<py::Int> steps_per_epoch;
 
   bool operator==(const ZenFlowConfig&) const = default;
 };
 
-inline constexpr std::array<std::string_view, 10> kConfigFields{
-    "topk_ratio",   "select_strategy", "select_interval",     "update_interval",        "overlap_step",
-    "offload",      "auto_ratio",      "full_warm_up_rounds", "pt_reserved_cores_perc", "steps_per_epoch"};
+// The config every absent field leaves as it is: each field's default (reference/zenflow_fields.hpp),
+// validated as a given value would be.
+const ZenFlowConfig& default_config();
 
 // `DeepSpeedZeroConfig(zenflow=block)`: nothing when ZenFlow is off (`null`, or "auto" which the
 // config base class drops), the config, or the error validation raises (a ValidationError carrying

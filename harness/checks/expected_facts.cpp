@@ -2,6 +2,7 @@
 #include "harness/checks/expected_facts.hpp"
 
 #include "harness/checks/invariants.hpp"
+#include "harness/io/result_diff.hpp"
 #include "reference/py_json.hpp"
 #include "reference/setup.hpp"
 
@@ -11,6 +12,9 @@
 namespace zfcheck {
 
 namespace {
+
+constexpr SelectedField kFactFields[] = {{"outcome"},         {"error_type"}, {"select_interval"},
+                                         {"selection_count"}, {"warnings"},   {"violations"}};
 
 constexpr std::array<Outcome, 4> kSeedOutcomes{Outcome::ok, Outcome::config_error, Outcome::init_error,
                                                Outcome::unmodelled};
@@ -102,13 +106,9 @@ Shaped<ExpectedFacts> expectation_from_value(const py::Value& value, const std::
 }
 
 std::vector<FactDifference> differences(const ExpectedFacts& expected, const ExpectedFacts& actual) {
-  py::Value want = expectation_to_value(expected);
-  py::Value got = expectation_to_value(actual);
   std::vector<FactDifference> out;
-  for (const auto& [key, value] : want.as<py::Dict>()->entries()) {
-    const py::Value& now = *got.as<py::Dict>()->find(key.text);
-    if (!(value == now)) out.push_back({key.text, py::to_json(value), py::to_json(now)});
-  }
+  for (FieldDifference& d : field_differences(expectation_to_value(expected), expectation_to_value(actual), kFactFields))
+    out.push_back({std::move(d.field), py::to_json(d.left), py::to_json(d.right)});
   return out;
 }
 

@@ -52,7 +52,7 @@ void cause_differences(std::vector<std::string>& out, const py::Value& recorded,
     auto it = by_cause.find(g.cause);
     if (it == by_cause.end()) {
       out.push_back("new cause of " + swept.invariant + ": " + g.cause + " (" + std::to_string(g.count) +
-                    " cases; simplest " + py::to_json(case_to_value(g.example)) + ")");
+                    " cases; simplest " + case_line(g.example) + ")");
       continue;
     }
     if (!(*it->second == now)) {

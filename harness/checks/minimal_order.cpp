@@ -2,9 +2,8 @@
 #include "harness/checks/minimal_order.hpp"
 
 #include "harness/io/case_io.hpp"
-#include "reference/py_json.hpp"
+#include "reference/zenflow_fields.hpp"
 
-#include <array>
 #include <cmath>
 #include <cstdint>
 #include <string_view>
@@ -15,27 +14,10 @@ namespace {
 
 const Case kDefaults{};
 
-constexpr unsigned bit(py::Kind kind) { return 1u << static_cast<unsigned>(kind); }
-
 // Whether ZenFlowConfig declares `key` with a type that takes `kind` as it is (unknown keys: never).
 bool declared_kind(const py::Str& key, py::Kind kind) {
-  using enum py::Kind;
-  static constexpr std::array<std::pair<std::string_view, unsigned>, 10> kDeclared{{
-      {"topk_ratio", bit(integer) | bit(floating)},
-      {"select_strategy", bit(string)},
-      {"select_interval", bit(string) | bit(integer)},
-      {"update_interval", bit(string) | bit(integer)},
-      {"overlap_step", bit(boolean)},
-      {"offload", bit(boolean)},
-      {"auto_ratio", bit(integer) | bit(floating)},
-      {"full_warm_up_rounds", bit(integer)},
-      {"pt_reserved_cores_perc", bit(integer) | bit(floating)},
-      {"steps_per_epoch", bit(integer) | bit(none)},
-  }};
-  for (const auto& [field, kinds] : kDeclared) {
-    if (key == field) return (kinds & bit(kind)) != 0;
-  }
-  return false;
+  const ZenFlowField* field = find_field(key.text);
+  return field != nullptr && takes_as_is(field->type, kind);
 }
 
 // ceil(|f|) exactly, for a finite double.
@@ -113,7 +95,7 @@ py::Int magnitude(const Case& c) {
 std::string canonical_text(const Case& c) {
   Case anonymous = c;
   anonymous.id.reset();
-  return py::to_json(case_to_value(anonymous));
+  return case_line(anonymous);
 }
 
 std::strong_ordering SimplicityKey::compare(const Case& self, const Case& other) const {

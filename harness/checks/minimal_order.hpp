@@ -5,10 +5,8 @@
 //      counts as one), plus one for each case field away from its default (dataloader_len given,
 //      stage not 2, micro_steps not 40, overlap_comm given);
 //   2. fewer of the values it writes are off-type: of a JSON type that the field's declared type does
-//      not name, so that pydantic must coerce it (float fields: int or float; select_strategy: string;
-//      select_interval, update_interval: string or int; full_warm_up_rounds: int; steps_per_epoch: int
-//      or null; overlap_step, offload: bool). A value under an unknown key, and a zenflow value other
-//      than null or an object, is off-type;
+//      not name, so that pydantic must coerce it (takes_as_is in reference/zenflow_fields.hpp). A value
+//      under an unknown key, and a zenflow value other than null or an object, is off-type;
 //   3. its magnitude is smaller: the sum over the values it writes of
 //        null, false -> 0;  true -> 1;  an int -> |i|;  a finite float -> ceil(|f|);
 //        NaN, Infinity, -Infinity -> 2**1024 (above every finite float);

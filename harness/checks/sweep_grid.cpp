@@ -1,6 +1,9 @@
 // The built-in sweep grid (documented in sweep_grid.hpp) and its mixed-radix decoding.
 #include "harness/checks/sweep_grid.hpp"
 
+#include "reference/py_json.hpp"
+#include "reference/zenflow_fields.hpp"
+
 #include <algorithm>
 #include <array>
 #include <limits>
@@ -13,52 +16,38 @@ namespace {
 using Values = std::vector<py::Value>;
 using Options = std::vector<std::optional<py::Value>>;
 
-py::Value big(int sign) { return py::Int(sign) << 70; }  // +-2**70, beyond any machine integer
-py::Value nan() { return std::numeric_limits<double>::quiet_NaN(); }
 py::Value list(Values items) { return py::List(std::move(items)); }
-py::Value empty_dict() { return py::Dict{}; }
 
-// The values of one key that exercise the schedule (absent first), and its coercion values.
+Values parsed(JsonTexts texts) {
+  Values values;
+  for (std::string_view text : texts) values.push_back(*py::parse_json(text));
+  return values;
+}
+
+// The values of one key that exercise the schedule (absent, then the field's boundary values), and its
+// coercion values, from the fields' table.
 struct KeyValues {
   std::string_view key;
   Options schedule;
   Values coercion;
 };
 
+// The config keys in the grid's order (the schedule keys first), which fixes every case's index.
+constexpr std::string_view kGridKeyOrder[] = {
+    "select_strategy", "select_interval", "update_interval",        "steps_per_epoch", "full_warm_up_rounds",
+    "topk_ratio",      "auto_ratio",      "pt_reserved_cores_perc", "overlap_step",    "offload"};
+
 const std::vector<KeyValues>& config_keys() {
-  static const std::vector<KeyValues> keys{
-      {"select_strategy",
-       {std::nullopt, "auto", "step", "epoch"},
-       {"bad", "Step", "", 1, true, py::None{}, list({"step"}), empty_dict()}},
-      {"select_interval",
-       {std::nullopt, "auto", 0, 1, 5, 10, -1, -5, big(1)},
-       {true, false, 10.0, 10.5, "10", "x", py::None{}, list({}), empty_dict(), nan(), 1e19, big(-1)}},
-      {"update_interval",
-       {std::nullopt, "auto", 0, 1, 4, -1, big(1)},
-       {true, false, 4.0, 4.5, "4", "x", py::None{}, list({}), empty_dict(), nan(), big(-1)}},
-      {"steps_per_epoch",
-       {std::nullopt, py::None{}, 0, 1, 3, 10, -1, -5, big(1)},
-       {"auto", true, false, 10.0, 10.5, "10", "0", "-5", "x", list({}), empty_dict(), nan(), big(-1)}},
-      {"full_warm_up_rounds",
-       {std::nullopt, 0, 1, 3, -1, 50, big(1), big(-1)},
-       {"auto", true, false, 3.0, 3.5, "3", "-1", "x", py::None{}, list({}), empty_dict(), nan()}},
-      {"topk_ratio",
-       {std::nullopt},
-       {"auto", 0, 1, 0.5, 1.0, -0.1, 1.1, big(1), nan(), "0.5", true, false, py::None{}, "x", list({}),
-        empty_dict()}},
-      {"auto_ratio",
-       {std::nullopt},
-       {"auto", 0, 1, 0.5, -0.1, 1.1, nan(), "0.5", true, py::None{}, "x", list({})}},
-      {"pt_reserved_cores_perc",
-       {std::nullopt},
-       {"auto", 0, 1, 0.5, -0.1, 1.1, nan(), "0.5", true, py::None{}, "x", list({})}},
-      {"overlap_step",
-       {std::nullopt},
-       {"auto", true, false, 1, 0, 2, 1.0, 1.5, "yes", "off", "x", py::None{}, list({})}},
-      {"offload",
-       {std::nullopt},
-       {"auto", true, false, 1, 0, 2, 1.0, 1.5, "yes", "off", "x", py::None{}, list({})}},
-  };
+  static const std::vector<KeyValues> keys = [] {
+    std::vector<KeyValues> out;
+    for (std::string_view key : kGridKeyOrder) {
+      const ZenFlowField& field = *find_field(key);
+      Options schedule{std::nullopt};
+      for (py::Value& v : parsed(field.boundary)) schedule.emplace_back(std::move(v));
+      out.push_back({key, std::move(schedule), parsed(field.coercion)});
+    }
+    return out;
+  }();
   return keys;
 }
 

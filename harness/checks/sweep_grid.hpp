@@ -4,22 +4,11 @@
 // absent, `micro_steps` at its default of 40. Case i is decoded from i in mixed radix (block by block,
 // the last axis varying fastest), so no case list is ever built. Every case in the grid is distinct.
 //
-// Value sets, per key: the schedule values, then after "|" the coercion values (wrong types, bounds,
-// spellings; each exercised in the coercion block). "absent" means the key is not written.
-//   select_strategy       absent, "auto", "step", "epoch" | "bad", "Step", "", 1, true, null, ["step"], {}
-//   select_interval       absent, "auto", 0, 1, 5, 10, -1, -5, 2**70
-//                         | true, false, 10.0, 10.5, "10", "x", null, [], {}, NaN, 1e19, -2**70
-//   update_interval       absent, "auto", 0, 1, 4, -1, 2**70
-//                         | true, false, 4.0, 4.5, "4", "x", null, [], {}, NaN, -2**70
-//   steps_per_epoch       absent, null, 0, 1, 3, 10, -1, -5, 2**70
-//                         | "auto", true, false, 10.0, 10.5, "10", "0", "-5", "x", [], {}, NaN, -2**70
-//   full_warm_up_rounds   absent, 0, 1, 3, -1, 50 (beyond the 40-step horizon), 2**70, -2**70
-//                         | "auto", true, false, 3.0, 3.5, "3", "-1", "x", null, [], {}, NaN
-//   topk_ratio            absent | "auto", 0, 1, 0.5, 1.0, -0.1, 1.1, 2**70, NaN, "0.5", true, false, null,
-//                         "x", [], {}
-//   auto_ratio,           absent | "auto", 0, 1, 0.5, -0.1, 1.1, NaN, "0.5", true, null, "x", []
-//   pt_reserved_cores_perc
-//   overlap_step, offload absent | "auto", true, false, 1, 0, 2, 1.0, 1.5, "yes", "off", "x", null, []
+// Value sets, per key: the schedule values (absent, then the field's boundary values), and the coercion
+// values (wrong types, bounds, spellings; each exercised in the coercion block), both from the fields'
+// table (reference/zenflow_fields.hpp); the keys in the order select_strategy, select_interval,
+// update_interval, steps_per_epoch, full_warm_up_rounds, topk_ratio, auto_ratio, pt_reserved_cores_perc,
+// overlap_step, offload. "absent" means the key is not written.
 //   unknown keys          "foo": 1, "foo": null, "foo": "auto", "strict": true, "strict": false,
 //                         "self": 1, "replace_method": "auto", "Select_Strategy": "step"
 //   dataloader_len        absent (no training_data=), 0, 1, 3 (short: below update_interval 4), 10,
@@ -28,7 +17,7 @@
 //
 // Blocks (342,878 cases in all):
 //   schedule     select_strategy x select_interval x update_interval x steps_per_epoch x full_warm_up_rounds,
-//                over the non-hostile values above, x every dataloader_len x every stage (326,592)
+//                over their schedule values, x every dataloader_len x every stage (326,592)
 //   coercion     for each of the ten config fields F: F over its coercion values x select_strategy
 //                {absent, "step", "epoch"} x select_interval {absent, 1} x update_interval {absent, 4}
 //                (the context keys other than F) x dataloader_len {absent, 0, 3, 10} x stage {1, 2, 3}

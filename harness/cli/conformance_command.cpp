@@ -80,7 +80,7 @@ int run_conformance(const ConformanceOptions& opts) {
   std::string source;
   if (opts.generated > 0 || opts.sweep) {
     std::ofstream out(temp.path());
-    auto write = [&](const Case& c) { out << py::to_json(case_to_value(c)) << "\n"; };
+    auto write = [&](const Case& c) { out << case_line(c) << "\n"; };
     if (opts.sweep) {
       SweepGrid::builtin().for_each(write);
       source = "the sweep grid (" + std::to_string(SweepGrid::builtin().size()) + " cases)";

@@ -23,7 +23,7 @@ int run_cases(const CasesOptions& opts) {
       for_each_reviewed_case("corpus cases", opts.paths, [&](const std::filesystem::path& file, const ReviewedCase& seed) {
         Case c = seed.c;
         c.id = py::Str{file.stem().string()};
-        std::string line = py::to_json(case_to_value(c));
+        std::string line = case_line(c);
         if (opts.out_dir.empty()) {
           std::cout << line << "\n";
           return;

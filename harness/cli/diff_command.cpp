@@ -41,7 +41,7 @@ void print_text(const ProfileDiff& diff) {
             << (diff.groups.size() == 1 ? " group\n" : " groups\n");
   for (const DiffGroup& g : diff.groups) {
     std::cout << "\n  " << g.count << " cases: " << g.change << "\n"
-              << "    example: " << py::to_json(case_to_value(g.example)) << "\n"
+              << "    example: " << case_line(g.example) << "\n"
               << "    " << diff.from << ": " << summarize(g.from, g.example.micro_steps) << "\n"
               << "    " << diff.to << ": " << summarize(g.to, g.example.micro_steps) << "\n";
   }

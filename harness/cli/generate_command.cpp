@@ -22,7 +22,7 @@ void add_generate_command(CLI::App& app, int& exit_code) {
     std::cerr << "zfcheck generate: seed " << opts->seed << "\n";
     std::string line;
     gen::sample_cases(opts->seed, opts->count, [&](const Case& c) {
-      line = py::to_json(case_to_value(c));
+      line = case_line(c);
       line += '\n';
       std::cout.write(line.data(), static_cast<std::streamsize>(line.size()));
     });

@@ -2,7 +2,6 @@
 #include "harness/io/case_io.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/checks/sweep_grid.hpp"
-#include "reference/py_json.hpp"
 
 #include <iostream>
 
@@ -16,8 +15,7 @@ int run_grid() {
   SweepGrid::builtin().for_each([&](const Case& c) {
     Case named = c;
     named.id = py::Str{std::to_string(index++)};
-    out.clear();
-    py::write_json(out, case_to_value(named));
+    out = case_line(named);
     out += '\n';
     std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
   });

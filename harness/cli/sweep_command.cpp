@@ -28,7 +28,7 @@ void print_text(const SweepReport& report) {
               << (f.causes.size() == 1 ? " cause\n" : " causes\n");
     for (const CauseGroup& g : f.causes) {
       std::cout << "    " << g.cause << ": " << g.count << " cases\n"
-                << "      example: " << py::to_json(case_to_value(g.example)) << "\n"
+                << "      example: " << case_line(g.example) << "\n"
                 << "      result:  " << summarize(g.result, g.example.micro_steps) << "\n"
                 << "      replay:  " << replay_command(g.example, report.profile) << "\n";
     }

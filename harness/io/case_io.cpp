@@ -81,4 +81,6 @@ py::Value case_to_value(const Case& c, bool full) {
   return d;
 }
 
+std::string case_line(const Case& c) { return py::to_json(case_to_value(c)); }
+
 }  // namespace zfcheck

@@ -30,4 +30,7 @@ tl::expected<Case, CaseError> parse_case(std::string_view line);
 // written only when the case gives it, so that cases without it read as they always did.
 py::Value case_to_value(const Case& c, bool full = false);
 
+// The case as its eval-format line (compact JSON, no newline): the one way a case is written as text.
+std::string case_line(const Case& c);
+
 }  // namespace zfcheck

@@ -1,8 +1,8 @@
 // Compares model results with upstream's, field by field, and groups the disagreements for a report.
 #pragma once
 
+#include "harness/io/result_diff.hpp"
 #include "reference/evaluate.hpp"
-#include "reference/py_value.hpp"
 
 #include <cstddef>
 #include <map>
@@ -11,15 +11,9 @@
 
 namespace zfcheck {
 
-// One field on which a model result and an upstream result differ ("resolved.select_interval").
-struct FieldDifference {
-  std::string field;
-  py::Value model;
-  py::Value upstream;
-};
-
 // Every eval-format field upstream can produce: outcome, error type/field/message, each key of
 // config, resolved and engine, zenflow_enabled, the number of warnings, selections and their count.
+// Each difference holds the model's value on the left, upstream's on the right.
 std::vector<FieldDifference> compare_results(const py::Value& model, const py::Value& upstream);
 
 // Disagreements grouped by field, each group keeping its count and its smallest case.
@@ -46,8 +40,5 @@ class DisagreementSummary {
   std::size_t cases_ = 0;
   std::size_t agreed_ = 0;
 };
-
-// The order for "one minimal example": fewer keys in the zenflow block, then shorter JSON.
-bool simpler_case(const Case& a, const Case& b);
 
 }  // namespace zfcheck

@@ -50,5 +50,5 @@ void showValue(const Value& value, std::ostream& os) { os << to_json(value); }
 }  // namespace zfcheck::py
 
 namespace zfcheck {
-void showValue(const Case& c, std::ostream& os) { os << py::to_json(case_to_value(c)); }
+void showValue(const Case& c, std::ostream& os) { os << case_line(c); }
 }  // namespace zfcheck

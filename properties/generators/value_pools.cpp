@@ -2,8 +2,8 @@
 #include "properties/generators/value_pools.hpp"
 
 #include "harness/checks/minimal_order.hpp"
-#include "reference/config.hpp"
 #include "reference/py_json.hpp"
+#include "reference/zenflow_fields.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -16,23 +16,6 @@ namespace zfcheck::gen {
 namespace {
 
 py::Value parse_literal(std::string_view text) { return *py::parse_json(text); }
-
-// What the tutorial, upstream's tests and the PR thread write, per field.
-const std::map<std::string_view, std::vector<std::string_view>>& realistic_texts() {
-  static const std::map<std::string_view, std::vector<std::string_view>> texts{
-      {"topk_ratio", {"0.1", "0.05", "0.2", "0.5", "0.01", "0.3"}},
-      {"select_strategy", {R"("auto")", R"("step")", R"("epoch")"}},
-      {"select_interval", {R"("auto")", "1", "10", "2", "5", "100"}},
-      {"update_interval", {R"("auto")", "4", "1", "2", "3", "8"}},
-      {"overlap_step", {"false", "true"}},
-      {"offload", {"false", "true"}},
-      {"auto_ratio", {"0.99", "0.9", "0.5"}},
-      {"full_warm_up_rounds", {"0", "1", "3", "10"}},
-      {"pt_reserved_cores_perc", {"0.5", "0.25", "0.1"}},
-      {"steps_per_epoch", {"null", "10", "100", "1000", "3", "1", "5"}},
-  };
-  return texts;
-}
 
 constexpr std::string_view kBoundaryTexts[] = {
     "0",    "1",     "-1", R"("auto")", "null", "0.0", "1.0", "-5", "2",
@@ -165,7 +148,7 @@ std::vector<T> simplest_first(std::vector<T> items, const std::function<Case(con
 
 std::vector<PoolValue> pool_of(std::string_view field) {
   std::vector<PoolValue> values;
-  for (auto text : realistic_texts().at(field)) values.push_back({parse_literal(text), Origin::realistic});
+  for (auto text : find_field(field)->realistic) values.push_back({parse_literal(text), Origin::realistic});
   for (auto text : kBoundaryTexts) values.push_back({parse_literal(text), Origin::boundary});
   for (auto text : kHostileTexts) values.push_back({parse_literal(text), Origin::hostile});
   for (py::Value& v : huge_values()) values.push_back({std::move(v), Origin::hostile});

@@ -2,29 +2,22 @@
 #include "properties/suite/failure.hpp"
 
 #include "harness/io/case_io.hpp"
+#include "harness/io/result_diff.hpp"
 #include "harness/io/result_json.hpp"
 #include "reference/py_json.hpp"
 
 namespace zfcheck::props {
 
-std::string case_line(const Case& c) { return py::to_json(case_to_value(c)); }
-
 std::optional<Failure> differences(std::string_view what, const Result& a, const Result& b) {
+  // A quick exit for the common case, equal results, before the eval-format comparison names fields.
   if (a.outcome == b.outcome && a.error == b.error && a.config == b.config && a.resolved == b.resolved &&
       a.engine == b.engine && a.zenflow_enabled == b.zenflow_enabled && a.warnings == b.warnings &&
       a.selections == b.selections) {
     return std::nullopt;
   }
-  py::Value va = result_to_value(a);
-  py::Value vb = result_to_value(b);
   std::string out;
-  for (const auto& [key, value] : va.as<py::Dict>()->entries()) {
-    if (key == "id" || key == "profile") continue;
-    const py::Value* other = vb.as<py::Dict>()->find(key.text);
-    if (other != nullptr && *other == value) continue;
-    out +=
-        " " + key.text + " (" + py::to_json(value) + " vs " + (other ? py::to_json(*other) : "nothing") + ")";
-  }
+  for (const FieldDifference& d : field_differences(result_to_value(a), result_to_value(b), kResultFields))
+    out += " " + d.field + " (" + py::to_json(d.left) + " vs " + py::to_json(d.right) + ")";
   if (out.empty()) return std::nullopt;
   return std::string(what) + " differ on" + out;
 }

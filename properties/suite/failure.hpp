@@ -1,6 +1,7 @@
 // What a property body returns, and the helpers bodies share to say what broke.
 #pragma once
 
+#include "harness/io/case_io.hpp"
 #include "properties/suite/profile_set.hpp"
 #include "reference/evaluate.hpp"
 
@@ -18,9 +19,6 @@ using Failure = std::string;
 // A property body: a plain function of one case and the profiles it judges, driven by RapidCheck
 // (properties/tests), by the fuzz targets (fuzz/) and by corpus replay alike.
 using Body = std::function<std::optional<Failure>(const Case&, const ProfileSet&)>;
-
-// The case as its eval-format line.
-std::string case_line(const Case& c);
 
 // Nothing when `a` and `b` are the same result, id and profile aside; else "<what> differ on" and each
 // differing eval-format key with both values.

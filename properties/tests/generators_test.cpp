@@ -92,25 +92,25 @@ const py::Value* field(const Case& c, std::string_view key) {
 }
 
 TEST(Generators, shrinkTowardsTheSimpleCase) {
-  EXPECT_EQ(props::case_line(shrunk([](const Case&) { return true; })), R"({"zenflow":{}})");
-  EXPECT_EQ(props::case_line(shrunk([](const Case& c) { return c.dataloader_len.has_value(); })),
+  EXPECT_EQ(case_line(shrunk([](const Case&) { return true; })), R"({"zenflow":{}})");
+  EXPECT_EQ(case_line(shrunk([](const Case& c) { return c.dataloader_len.has_value(); })),
             R"({"zenflow":{},"dataloader_len":0})");
-  EXPECT_EQ(props::case_line(shrunk([](const Case& c) { return c.stage == 3 && c.micro_steps != 40; })),
+  EXPECT_EQ(case_line(shrunk([](const Case& c) { return c.stage == 3 && c.micro_steps != 40; })),
             R"({"zenflow":{},"stage":3,"micro_steps":0})");
-  EXPECT_EQ(props::case_line(shrunk([](const Case& c) {
+  EXPECT_EQ(case_line(shrunk([](const Case& c) {
               const py::Value* v = field(c, "select_interval");
               return v && v->as<py::Int>() && *v->as<py::Int>() < 0;
             })),
             R"({"zenflow":{"select_interval":-1}})");
-  EXPECT_EQ(props::case_line(shrunk([](const Case& c) { return c.zenflow.as<py::Dict>() == nullptr; })),
+  EXPECT_EQ(case_line(shrunk([](const Case& c) { return c.zenflow.as<py::Dict>() == nullptr; })),
             R"({"zenflow":null})");
 }
 
 TEST(Generators, sampleCasesIsDeterministicForASeed) {
   std::vector<std::string> first, again, other;
-  sample_cases(5, 200, [&](const Case& c) { first.push_back(props::case_line(c)); });
-  sample_cases(5, 200, [&](const Case& c) { again.push_back(props::case_line(c)); });
-  sample_cases(6, 200, [&](const Case& c) { other.push_back(props::case_line(c)); });
+  sample_cases(5, 200, [&](const Case& c) { first.push_back(case_line(c)); });
+  sample_cases(5, 200, [&](const Case& c) { again.push_back(case_line(c)); });
+  sample_cases(6, 200, [&](const Case& c) { other.push_back(case_line(c)); });
   EXPECT_EQ(first, again);
   EXPECT_NE(first, other);
 }
@@ -156,12 +156,12 @@ std::string block_shape(const Case& c) {
 // distributions show the mix of engine contexts and block shapes the generator draws.
 RC_GTEST_PROP(Generators, everyCaseRoundTripsThroughItsEvalLineWhateverItsDataloader, (const Case& c)) {
   RC_TAG(dataloader_kind(c), "stage " + std::to_string(c.stage));
-  RC_ASSERT(parse_case(props::case_line(c)) == c);
+  RC_ASSERT(parse_case(case_line(c)) == c);
 }
 
 RC_GTEST_PROP(Generators, everyCaseRoundTripsThroughItsEvalLineWhateverItsBlock, (const Case& c)) {
   RC_TAG(block_shape(c));
-  RC_ASSERT(parse_case(props::case_line(c)) == c);
+  RC_ASSERT(parse_case(case_line(c)) == c);
 }
 
 }  // namespace

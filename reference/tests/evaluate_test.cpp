@@ -50,6 +50,7 @@ std::string summarise(const Result& r) {
 }
 
 TEST(Evaluate, ReproducesThePr8456ResolutionTableForEveryProfile) {
+  ASSERT_EQ(founding_table().size(), 10u);
   for (const ExpectedFacts& e : founding_table()) {
     for (std::size_t p = 0; p < kProfiles.size(); ++p) {
       Result r = evaluate(testing::make_case(e.row.zenflow, e.row.dataloader), testing::profile(kProfiles[p]));

@@ -1,0 +1,47 @@
+// The one comparison of two results: each view of a field, the selection's order, missing keys.
+#include "harness/io/result_diff.hpp"
+#include "reference/py_json.hpp"
+
+#include <gtest/gtest.h>
+
+namespace zfcheck {
+namespace {
+
+py::Value json(std::string_view text) { return *py::parse_json(text); }
+
+std::string described(const std::vector<FieldDifference>& differences) {
+  std::string out;
+  for (const auto& d : differences) out += d.field + ":" + py::to_json(d.left) + "/" + py::to_json(d.right) + " ";
+  return out;
+}
+
+TEST(ResultDiff, comparesOnlyTheSelectedFieldsInTheSelectionsOrder) {
+  constexpr SelectedField fields[] = {{"b"}, {"a"}};
+  EXPECT_EQ(described(field_differences(json(R"({"a":1,"b":2,"c":3})"), json(R"({"a":0,"b":0,"c":0})"), fields)),
+            "b:2/0 a:1/0 ");
+  EXPECT_EQ(described(field_differences(json(R"({"a":1})"), json(R"({"a":1,"c":0})"), fields)), "");
+}
+
+TEST(ResultDiff, eachKeyNamesTheKeysOfTwoObjectsAndComparesAnythingElseWhole) {
+  constexpr SelectedField fields[] = {{"o", FieldView::each_key}};
+  EXPECT_EQ(described(field_differences(json(R"({"o":{"x":1,"y":2}})"), json(R"({"o":{"y":3,"z":4}})"), fields)),
+            "o.x:1/null o.y:2/3 o.z:null/4 ");
+  EXPECT_EQ(described(field_differences(json(R"({"o":{"x":1}})"), json(R"({"o":null})"), fields)),
+            "o:{\"x\":1}/null ");
+}
+
+TEST(ResultDiff, countComparesListLengthsAndAMissingKeyIsNull) {
+  constexpr SelectedField fields[] = {{"w", FieldView::count}, {"m"}};
+  EXPECT_EQ(described(field_differences(json(R"({"w":["a","b"]})"), json(R"({"w":["c","d"],"m":null})"), fields)),
+            "");
+  EXPECT_EQ(described(field_differences(json(R"({"w":["a"],"m":1})"), json("{}"), fields)), "w (count):1/0 m:1/null ");
+}
+
+TEST(ResultDiff, resultFieldsLeaveOutOnlyIdAndProfile) {
+  py::Value a = json(R"({"id":"1","profile":"p","outcome":"ok","selection_count":2,"warnings":[]})");
+  py::Value b = json(R"({"id":"2","profile":"q","outcome":"ok","selection_count":3,"warnings":["w"]})");
+  EXPECT_EQ(described(field_differences(a, b, kResultFields)), "warnings:[]/[\"w\"] selection_count:2/3 ");
+}
+
+}  // namespace
+}  // namespace zfcheck

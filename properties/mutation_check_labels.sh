@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# The mutation check of the test suite itself: which ctest label notices which change to the model.
+#
+# Usage: properties/mutation_check_labels.sh [BUILD_DIR] [MUTANT...]   (default build/default, every mutant)
+# A mutant is either a profile switch flipped in one builtin profile ("switch:pr-8456:warning_raises") or
+# a hand-made change to the model ("hand:schedule-warm-up-off-by-one"); "none", the unchanged model, is
+# the control row that must show no label failing. `--list` prints them all. For each
+# mutant the script patches the working tree (reference/ only), rebuilds, runs every label (unit,
+# property, corpus, fuzz-smoke; the MutationCheck tests excluded, as they flip switches themselves) until
+# its first failing test, restores the sources, and prints one markdown row: the mutant, then "caught" or
+# "-" per label. The working tree is restored on exit, interrupted or not. Not a test: it rebuilds once
+# per mutant. Exit status 0 when every mutant was caught by some label (and the control by none), 1
+# otherwise, 2 on bad usage.
+set -u
+cd "$(dirname "$0")/.."
+build=build/default
+if [ $# -gt 0 ] && [ "${1#--}" = "$1" ] && [ "${1#switch:}" = "$1" ] && [ "${1#hand:}" = "$1" ] && [ "$1" != none ]; then
+  build=$1
+  shift
+fi
+labels=(unit property corpus fuzz-smoke)
+profiles=(deepspeed-edaa722 deepspeed-8274 pr-8456-4ffc94ea pr-8456)
+switches=(topk_ratio_open_interval update_interval_min_1 steps_per_epoch_min_1 warning_raises
+          engine_reads_steps_per_epoch truth_guard_on_steps_per_epoch assign_only_positive_dataloader_len
+          warn_when_no_epoch_length)
+# Hand-made mutants: name @@ file @@ the text replaced (it must occur exactly once) @@ its replacement.
+hand=(
+  "schedule-warm-up-off-by-one @@ reference/schedule.cpp @@ return m >= f.warm_up && (m == f.warm_up @@ return m > f.warm_up && (m == f.warm_up"
+  "select-interval-string-check-dropped @@ reference/config.cpp @@   if (is_str_other_than_auto(cfg.select_interval)) return @@   if (false) return"
+  "warning-swapped @@ reference/setup.cpp @@ warnings.push_back(SetupWarning::auto_overrides_integer_select_interval) @@ warnings.push_back(SetupWarning::select_interval_never_repeats)"
+  "steps-per-epoch-min-off-by-one @@ reference/config.cpp @@ *cfg.steps_per_epoch < 1) @@ *cfg.steps_per_epoch < 0)"
+  "strict-false-keeps-auto @@ reference/config.cpp @@ drop_auto_ = strict == nullptr || !strict->truthy(); @@ drop_auto_ = strict == nullptr;"
+  "unit-interval-upper-bound-open @@ reference/pydantic_lax.cpp @@ if (!(value <= 1.0)) return @@ if (!(value < 1.0)) return"
+)
+
+all_mutants() {
+  echo none
+  for p in "${profiles[@]}"; do for s in "${switches[@]}"; do echo "switch:$p:$s"; done; done
+  for h in "${hand[@]}"; do echo "hand:${h%% @@ *}"; done
+}
+if [ "${1:-}" = "--list" ]; then all_mutants; exit 0; fi
+if [ $# -gt 0 ]; then mutants=("$@"); else mapfile -t mutants < <(all_mutants); fi
+
+backup=$(mktemp -d)
+cp -a reference "$backup/"
+# Puts back the files a mutant changed, with a new time stamp so that the next build recompiles them.
+restore_sources() {
+  (cd "$backup" && find reference -type f) | while read -r f; do
+    cmp -s "$backup/$f" "$f" || cp "$backup/$f" "$f"
+  done
+}
+finish() {
+  restore_sources
+  rm -rf "$backup"
+  cmake --build "$build" -j2 >/dev/null 2>&1 || echo "$0: the restored tree does not build" >&2
+}
+trap finish EXIT
+trap 'exit 130' INT TERM
+
+# apply MUTANT: patches reference/ in place; fails on an unknown mutant or text that is not there once.
+apply() {
+  python3 - "$1" "${hand[@]}" <<'PY'
+import re, sys
+mutant, hand = sys.argv[1], sys.argv[2:]
+def replace_once(path, old, new):
+    text = open(path).read()
+    if text.count(old) != 1:
+        sys.exit(f"{mutant}: {old!r} occurs {text.count(old)} times in {path}")
+    open(path, "w").write(text.replace(old, new))
+kind, _, rest = mutant.partition(":")
+if kind == "none":
+    pass
+elif kind == "switch":
+    profile, _, switch = rest.partition(":")
+    rows = {"deepspeed-edaa722": "edaa722()", "deepspeed-8274": "with_8274()",
+            "pr-8456-4ffc94ea": "pr8456_first()", "pr-8456": "pr8456_final()"}
+    if profile not in rows:
+        sys.exit(f"{mutant}: unknown profile")
+    text = open("reference/profile.cpp").read()
+    row = re.search(r'\{"' + re.escape(profile) + r'",.*?' + re.escape(rows[profile]), text, re.S)
+    if row is None or f"bool {switch} " not in open("reference/profile.hpp").read():
+        sys.exit(f"{mutant}: unknown switch or profile row")
+    flipped = f"[] {{ Switches s = {rows[profile]}; s.{switch} = !s.{switch}; return s; }}()"
+    start = row.end() - len(rows[profile])
+    open("reference/profile.cpp", "w").write(text[:start] + flipped + text[row.end():])
+elif kind == "hand":
+    for h in hand:
+        name, path, old, new = h.split(" @@ ")
+        if name == rest:
+            replace_once(path, old, new)
+            break
+    else:
+        sys.exit(f"{mutant}: unknown hand-made mutant")
+else:
+    sys.exit(f"{mutant}: not switch:PROFILE:SWITCH nor hand:NAME")
+PY
+}
+
+header="| mutant |"
+rule="|---|"
+for label in "${labels[@]}"; do header+=" $label |"; rule+="---|"; done
+echo "$header"
+echo "$rule"
+status=0
+for m in "${mutants[@]}"; do
+  restore_sources
+  apply "$m" || exit 2
+  if ! cmake --build "$build" -j2 >"$backup/build.log" 2>&1; then
+    echo "| $m | does not build |"
+    continue
+  fi
+  row="| $m |"
+  caught=0
+  for label in "${labels[@]}"; do
+    if ctest --test-dir "$build" -j2 -L "^${label}\$" -E MutationCheck --stop-on-failure --timeout 600 >/dev/null 2>&1; then
+      row+=" - |"
+    else
+      row+=" caught |"
+      caught=1
+    fi
+  done
+  echo "$row"
+  if [ "$m" = none ]; then
+    [ "$caught" -eq 0 ] || { echo "$0: a label fails on the unchanged model; the table means nothing" >&2; exit 1; }
+  else
+    [ "$caught" -eq 1 ] || status=1
+  fi
+done
+exit $status
