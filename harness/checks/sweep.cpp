@@ -35,12 +35,23 @@ SweepReport sweep(const SweepGrid& grid, const Profile& profile, Progress* progr
   return report;
 }
 
-py::Value finding_to_value(const Finding& f) {
+namespace {
+
+// {"<key>": name, "count", "example", "result"}: what a finding and each of its causes say first.
+py::Dict counted_example(const char* key, const std::string& name, std::uint64_t count, const Case& example,
+                         const Result& result) {
   py::Dict d;
-  d.set(py::Str{"invariant"}, f.invariant);
-  d.set(py::Str{"count"}, py::Int(f.count));
-  d.set(py::Str{"example"}, case_to_value(f.example));
-  d.set(py::Str{"result"}, result_to_value(f.result));
+  d.set(py::Str{key}, name);
+  d.set(py::Str{"count"}, py::Int(count));
+  d.set(py::Str{"example"}, case_to_value(example));
+  d.set(py::Str{"result"}, result_to_value(result));
+  return d;
+}
+
+}  // namespace
+
+py::Value finding_to_value(const Finding& f) {
+  py::Dict d = counted_example("invariant", f.invariant, f.count, f.example, f.result);
   py::List causes;
   for (const CauseGroup& g : f.causes) causes.push_back(cause_to_value(g));
   d.set(py::Str{"causes"}, std::move(causes));
@@ -48,12 +59,7 @@ py::Value finding_to_value(const Finding& f) {
 }
 
 py::Value cause_to_value(const CauseGroup& g) {
-  py::Dict d;
-  d.set(py::Str{"cause"}, g.cause);
-  d.set(py::Str{"count"}, py::Int(g.count));
-  d.set(py::Str{"example"}, case_to_value(g.example));
-  d.set(py::Str{"result"}, result_to_value(g.result));
-  return d;
+  return counted_example("cause", g.cause, g.count, g.example, g.result);
 }
 
 std::string sweep_report_json(const SweepReport& report) {

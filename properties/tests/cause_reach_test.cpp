@@ -2,7 +2,7 @@
 // (but the known gaps of unreached_causes.txt, which must stay unreached until removed), and a
 // counterexample shrunk within a cause ends as simple as the cause's recorded example.
 #include "harness/checks/causes.hpp"
-#include "harness/checks/recorded_findings.hpp"
+#include "properties/tests/findings_on_disk.hpp"
 #include "properties/generators/generators.hpp"
 #include "properties/suite/finding_search.hpp"
 
@@ -21,15 +21,6 @@ namespace {
 // Generated cases drawn to count the causes they reach (as many as the branch-reach check draws).
 constexpr std::size_t kCauseSamples = 60'000;
 
-const RecordedFindings& recorded_findings() {
-  static const RecordedFindings findings = [] {
-    auto read = RecordedFindings::read(ZFCHECK_FINDINGS_DIR);
-    if (!read) throw std::runtime_error(read.error());
-    return *read;
-  }();
-  return findings;
-}
-
 struct RecordedCauseOf {
   std::string profile;
   std::string invariant;
@@ -39,8 +30,8 @@ struct RecordedCauseOf {
 std::vector<RecordedCauseOf> every_recorded_cause() {
   std::vector<RecordedCauseOf> out;
   for (const Profile& p : builtin_profiles()) {
-    for (const std::string& invariant : recorded_findings().invariants(p.name)) {
-      for (RecordedCause& c : recorded_findings().causes(p.name, invariant))
+    for (const std::string& invariant : testing::recorded_findings_on_disk().invariants(p.name)) {
+      for (RecordedCause& c : testing::recorded_findings_on_disk().causes(p.name, invariant))
         out.push_back({p.name, invariant, c});
     }
   }

@@ -1,6 +1,6 @@
 // Every property of the suite through RapidCheck: it holds, or it is a recorded finding found again.
 #include "properties/suite/finding_search.hpp"
-#include "harness/checks/recorded_findings.hpp"
+#include "properties/tests/findings_on_disk.hpp"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/detail/Configuration.h>
@@ -9,15 +9,6 @@
 
 namespace zfcheck::props {
 namespace {
-
-const RecordedFindings& recorded_findings() {
-  static const RecordedFindings findings = [] {
-    auto read = RecordedFindings::read(ZFCHECK_FINDINGS_DIR);
-    if (!read) throw std::runtime_error(read.error());
-    return *read;
-  }();
-  return findings;
-}
 
 std::vector<std::string> property_names() {
   std::vector<std::string> names;
@@ -30,7 +21,7 @@ class Property : public ::testing::TestWithParam<std::string> {};
 TEST_P(Property, holdsOrIsItsRecordedFinding) {
   const PropertySpec& spec = *find_property(GetParam());
   const Case* recorded =
-      spec.invariant.empty() ? nullptr : recorded_findings().example(spec.profiles.front(), spec.invariant);
+      spec.invariant.empty() ? nullptr : testing::recorded_findings_on_disk().example(spec.profiles.front(), spec.invariant);
   const auto& config = rc::detail::configuration();
   PropertyRun run =
       run_for_expectation(spec, ProfileSet::builtin(), config.testParams, recorded, config.reproduce);

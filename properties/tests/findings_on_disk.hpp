@@ -1,0 +1,20 @@
+// The recorded findings as the source tree holds them (corpus/findings/), read once for the property tests.
+#pragma once
+
+#include "harness/checks/recorded_findings.hpp"
+
+#include <stdexcept>
+
+namespace zfcheck::props::testing {
+
+// Reads ZFCHECK_FINDINGS_DIR (set by properties/tests/CMakeLists.txt) on first use; throws when unreadable.
+inline const RecordedFindings& recorded_findings_on_disk() {
+  static const RecordedFindings findings = [] {
+    auto read = RecordedFindings::read(ZFCHECK_FINDINGS_DIR);
+    if (!read) throw std::runtime_error(read.error());
+    return *read;
+  }();
+  return findings;
+}
+
+}  // namespace zfcheck::props::testing
