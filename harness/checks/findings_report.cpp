@@ -67,12 +67,12 @@ std::string deepspeed_config_json(const Case& c) {
   return py::to_json(config);
 }
 
-std::string render_findings_report(const SweepReport& report, const Profile& profile, TableFormat format) {
+std::string render_findings_report(const SweepReport& report, const Engine& engine, TableFormat format) {
   std::string title = "ZenFlow findings under " + report.profile;
   std::string out = format == TableFormat::markdown ? "# " + title + "\n\n"
                                                     : title + "\n" + std::string(title.size(), '#') + "\n\n";
-  out += "Profile: " + std::string(profile.summary) + ". zfcheck evaluated the " +
-         std::to_string(report.cases) + " cases of its sweep grid through the reference model; " +
+  out += "Profile: " + engine.summary() + ". zfcheck evaluated the " + std::to_string(report.cases) +
+         " cases of its sweep grid through " + engine.evaluator() + "; " +
          std::to_string(report.findings.size()) +
          (report.findings.size() == 1 ? " invariant is" : " invariants are") +
          " broken. Each section gives the simplest case that breaks it (fewest keys written, then values of "

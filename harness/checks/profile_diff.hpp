@@ -1,6 +1,7 @@
 // Two profiles over the sweep grid: the cases whose results differ, grouped by what changed and how.
 #pragma once
 
+#include "harness/checks/engine.hpp"
 #include "harness/io/progress.hpp"
 #include "harness/checks/sweep_grid.hpp"
 #include "reference/evaluate.hpp"
@@ -37,7 +38,7 @@ struct ProfileDiff {
   std::vector<DiffGroup> groups;  // most cases first, then by change
 };
 
-ProfileDiff diff_profiles(const SweepGrid& grid, const Profile& from, const Profile& to,
+ProfileDiff diff_profiles(const SweepGrid& grid, const Engine& from, const Engine& to,
                           Progress* progress = nullptr);
 
 // {"from", "to", "cases", "differing", "groups": [{"change", "count", "example", "from", "to"}]}, a group

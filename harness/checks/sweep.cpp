@@ -11,13 +11,13 @@
 
 namespace zfcheck {
 
-SweepReport sweep(const SweepGrid& grid, const Profile& profile, Progress* progress) {
+SweepReport sweep(const SweepGrid& grid, const Engine& engine, Progress* progress) {
   const auto all = invariants();
   std::vector<std::uint64_t> counts(all.size());
   std::vector<Simplest<Result>> simplest(all.size());
-  grid.for_each(
-      [&](const Case& c) {
-        Result r = evaluate(c, profile);
+  engine.for_each_result(
+      grid,
+      [&](const Case& c, const Result& r) {
         for (ViolationMask mask = violation_mask(c, r); mask != 0; mask &= mask - 1) {
           auto i = static_cast<std::size_t>(std::countr_zero(mask));
           ++counts[i];
@@ -25,7 +25,7 @@ SweepReport sweep(const SweepGrid& grid, const Profile& profile, Progress* progr
         }
       },
       progress);
-  SweepReport report{profile.name, grid.size(), {}};
+  SweepReport report{engine.name(), grid.size(), {}};
   for (std::size_t i = 0; i < all.size(); ++i) {
     if (counts[i] == 0) continue;
     report.findings.push_back(

@@ -2,6 +2,7 @@
 // the simplest counterexample.
 #pragma once
 
+#include "harness/checks/engine.hpp"
 #include "harness/io/progress.hpp"
 #include "harness/checks/sweep_grid.hpp"
 #include "reference/evaluate.hpp"
@@ -25,7 +26,7 @@ struct SweepReport {
   std::vector<Finding> findings;  // registry order; only invariants some case breaks
 };
 
-SweepReport sweep(const SweepGrid& grid, const Profile& profile, Progress* progress = nullptr);
+SweepReport sweep(const SweepGrid& grid, const Engine& engine, Progress* progress = nullptr);
 
 // The report as `zfcheck sweep --json` prints it and corpus/findings/ keeps it: one JSON object,
 // {"profile", "cases", "findings": [{"invariant", "count", "example", "result"}]}, each finding on a

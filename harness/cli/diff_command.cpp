@@ -1,6 +1,7 @@
 // `zfcheck diff`: the grid under two profiles, the differing cases grouped by what changed.
 #include "harness/io/case_io.hpp"
 #include "harness/cli/commands.hpp"
+#include "harness/cli/engine_choice.hpp"
 #include "harness/checks/profile_diff.hpp"
 #include "harness/checks/result_summary.hpp"
 #include "reference/py_json.hpp"
@@ -16,6 +17,7 @@ struct DiffOptions {
   std::string from;
   std::string to;
   bool json = false;
+  EngineChoice runner;
 };
 
 void print_text(const ProfileDiff& diff) {
@@ -31,15 +33,19 @@ void print_text(const ProfileDiff& diff) {
 }
 
 int run_diff(const DiffOptions& opts) {
-  auto from = find_profile(opts.from);
-  auto to = find_profile(opts.to);
-  if (!from || !to) {
-    std::cerr << "zfcheck diff: " << (from ? to.error() : from.error()) << "\n";
+  auto from = engine_from_spec(opts.from, opts.runner);
+  if (!from) {
+    std::cerr << "zfcheck diff: " << from.error() << "\n";
+    return kExitUsage;
+  }
+  auto to = engine_from_spec(opts.to, opts.runner);
+  if (!to) {
+    std::cerr << "zfcheck diff: " << to.error() << "\n";
     return kExitUsage;
   }
   const SweepGrid& grid = SweepGrid::builtin();
-  Progress progress = Progress::on_terminal("diff " + from->name + " -> " + to->name, grid.size());
-  ProfileDiff diff = diff_profiles(grid, *from, *to, &progress);
+  Progress progress = Progress::on_terminal("diff " + (*from)->name() + " -> " + (*to)->name(), grid.size());
+  ProfileDiff diff = diff_profiles(grid, **from, **to, &progress);
   if (opts.json) {
     std::cout << profile_diff_json(diff);
   } else {
@@ -55,8 +61,10 @@ void add_diff_command(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<DiffOptions>();
   CLI::App* cmd =
       app.add_subcommand("diff", "Evaluate the sweep grid under two profiles and group what differs");
-  cmd->add_option("--from", opts->from, "The old profile (NAME[:switch=on|off,...])")->required();
-  cmd->add_option("--to", opts->to, "The new profile")->required();
+  cmd->add_option("--from", opts->from, "The old engine: a profile (NAME[:switch=on|off,...]) or upstream:PATH[@REV]")
+      ->required();
+  cmd->add_option("--to", opts->to, "The new engine, spelt the same way")->required();
+  add_runner_options(cmd, opts->runner);
   cmd->add_flag(
       "--json", opts->json,
       "Print {\"from\", \"to\", \"cases\", \"differing\", \"groups\": [{\"change\", \"count\", \"example\", "
@@ -65,7 +73,7 @@ void add_diff_command(CLI::App& app, int& exit_code) {
       "Cases are grouped by what differs (outcome, resolved and engine intervals, selections, warnings)\n"
       "and how (values by class: negative, 0, positive); each group shows its simplest case.\n"
       "Exit status: 0 the profiles agree on every case, 1 some case differs, 2 bad usage.");
-  cmd->callback([opts, &exit_code] { exit_code = run_diff(*opts); });
+  cmd->callback([opts, &exit_code] { exit_code = guard_engine_failure("diff", [&] { return run_diff(*opts); }); });
 }
 
 }  // namespace zfcheck::cli

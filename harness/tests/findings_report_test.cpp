@@ -19,7 +19,7 @@ TEST(DeepSpeedConfig, wrapsTheBlockAsAUserWritesIt) {
 
 TEST(FindingsReport, markdownHasASectionPerFindingWithSnippetAndRow) {
   const SweepReport& r = testing::swept("pr-8456-4ffc94ea");
-  std::string md = render_findings_report(r, testing::profile("pr-8456-4ffc94ea"), TableFormat::markdown);
+  std::string md = render_findings_report(r, testing::model("pr-8456-4ffc94ea"), TableFormat::markdown);
   EXPECT_EQ(md.rfind("# ZenFlow findings under pr-8456-4ffc94ea\n", 0), 0u);
   std::size_t sections = 0;
   for (std::size_t at = md.find("\n## "); at != std::string::npos; at = md.find("\n## ", at + 1)) ++sections;
@@ -41,7 +41,7 @@ TEST(FindingsReport, textFormatHasNoMarkdownAndNamesTheDataloader) {
       7,
       {Finding{"reselects-or-warns", 2, testing::case_of(R"({"zenflow":{},"dataloader_len":0})"), {}}}};
   r.findings[0].result = evaluate(r.findings[0].example, testing::profile("pr-8456-4ffc94ea"));
-  std::string text = render_findings_report(r, testing::profile("pr-8456"), TableFormat::text);
+  std::string text = render_findings_report(r, testing::model("pr-8456"), TableFormat::text);
   EXPECT_EQ(text.find("```"), std::string::npos);
   EXPECT_EQ(text.find("| "), std::string::npos);
   EXPECT_NE(text.find("whose dataloader has 0 batches"), std::string::npos);
