@@ -30,6 +30,15 @@ void in_parallel(std::size_t n, Fn&& fn) {
   for (auto& t : threads) t.join();
 }
 
+// Upstream produced a value the eval format cannot hold (a str where an int belongs): unmodelled.
+Result unrepresentable(const Case& c, const std::string& reason) {
+  Result r;
+  r.id = c.id;
+  r.outcome = Outcome::unmodelled;
+  r.error = Error{"UnrepresentableResult", std::nullopt, "upstream's result does not fit the eval format: " + reason};
+  return r;
+}
+
 }  // namespace
 
 UpstreamEngine::UpstreamEngine(UpstreamSource source, UpstreamEngineOptions options)
@@ -135,13 +144,13 @@ void UpstreamEngine::evaluate_batch(const std::vector<Case>& cases, std::vector<
   in_parallel(failures.size(), [&](std::size_t part) {
     for (std::size_t i = cases.size() * part / 2; i < cases.size() * (part + 1) / 2; ++i) {
       auto value = py::parse_json(answers[i]);
-      auto result = value ? result_from_value(*value) : tl::unexpected(std::string("not JSON"));
-      if (!result) {
-        failures[part] = "the upstream runner's answer to " + lines[i] + " is not a result (" + result.error() +
-                         "): " + answers[i].substr(0, 300);
+      if (!value || value->as<py::Dict>() == nullptr) {
+        failures[part] = "the upstream runner's answer to " + lines[i] + " is not a JSON object: " +
+                         answers[i].substr(0, 300);
         return;
       }
-      out[i] = std::move(*result);
+      auto result = result_from_value(*value);
+      out[i] = result ? std::move(*result) : unrepresentable(cases[i], result.error());
       out[i].profile = name_;
     }
   });
