@@ -29,12 +29,23 @@ void for_each_batch(const SweepGrid& grid, const std::function<void(const std::v
 
 }  // namespace
 
-void Engine::for_each_result(const SweepGrid& grid, const ResultFn& fn, Progress* progress) const {
+void Engine::for_each_batch_result(
+    const SweepGrid& grid, const std::function<void(const std::vector<Case>&, const std::vector<Result>&)>& fn,
+    Progress* progress) const {
   std::vector<Result> results;
   for_each_batch(
       grid,
       [&](const std::vector<Case>& batch) {
         evaluate_batch(batch, results);
+        fn(batch, results);
+      },
+      progress);
+}
+
+void Engine::for_each_result(const SweepGrid& grid, const ResultFn& fn, Progress* progress) const {
+  for_each_batch_result(
+      grid,
+      [&](const std::vector<Case>& batch, const std::vector<Result>& results) {
         for (std::size_t i = 0; i < batch.size(); ++i) fn(batch[i], results[i]);
       },
       progress);

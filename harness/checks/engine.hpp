@@ -35,6 +35,10 @@ class Engine {
   virtual void evaluate_batch(const std::vector<Case>& cases, std::vector<Result>& out) const = 0;
   // fn(case, result) for every grid case in index order. The default walks the grid in batches.
   virtual void for_each_result(const SweepGrid& grid, const ResultFn& fn, Progress* progress) const;
+  // fn(cases, results) for consecutive batches of grid cases, in index order.
+  void for_each_batch_result(const SweepGrid& grid,
+                             const std::function<void(const std::vector<Case>&, const std::vector<Result>&)>& fn,
+                             Progress* progress) const;
 };
 
 // The model under a profile: evaluate() case by case, with no batching on the grid walk.

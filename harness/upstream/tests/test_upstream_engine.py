@@ -147,6 +147,36 @@ class UpstreamEngine(unittest.TestCase):
         self.assertEqual(diff.returncode, 0, diff.stderr)
         self.assertIn("0 of 342878 cases differ", diff.stdout)
 
+    def test_review_compares_base_and_head_and_the_ci_script_writes_the_comment(self):
+        repo = self.checkout()
+        git(repo, "init", "-q")
+        git(repo, "add", ".")
+        git(repo, "commit", "-qm", "base")
+        write_checkout(repo, engine_scale=1)
+        git(repo, "commit", "-qam", "head")
+        shas = subprocess.run(["git", "-C", repo, "rev-parse", "--short=9", "HEAD~1", "HEAD"], capture_output=True,
+                              text=True).stdout.split()
+        run = self.zfcheck("review", "--upstream", repo, "--base", "HEAD~1", "--head", "HEAD", "--format", "json")
+        self.assertIn(run.returncode, (0, 1), run.stderr)
+        review = json.loads(run.stdout)
+        self.assertEqual((review["base"], review["head"]), ("upstream@" + shas[0], "upstream@" + shas[1]))
+        self.assertEqual(run.returncode, 1 if review["introduced"] else 0)
+        self.assertGreater(review["diff"]["differing"], 0)  # the planted engine defect changes results
+        output = os.path.join(self.root, "review.md")
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ci", "review_pr.sh")
+        ci = subprocess.run([script, ZFCHECK, repo, "HEAD~1", "HEAD", output, sys.executable], capture_output=True,
+                            text=True, env={**os.environ, "XDG_CACHE_HOME": self.cache})
+        self.assertEqual(ci.returncode, run.returncode, ci.stderr)
+        with open(output) as f:
+            text = f.read()
+        self.assertIn("# ZenFlow review: upstream@%s -> upstream@%s" % tuple(shas), text)
+        self.assertIn("## Resolution table", text)
+        failed = subprocess.run([script, ZFCHECK, repo, "HEAD~1", "no-such-rev", output, sys.executable],
+                                capture_output=True, text=True)
+        self.assertEqual(failed.returncode, 2)
+        with open(output) as f:
+            self.assertIn("no revision no-such-rev", f.read())
+
 
 class ConformanceInvalidCases(unittest.TestCase):
 
