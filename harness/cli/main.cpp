@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   zfcheck::cli::add_report_command(app, exit_code);
   zfcheck::cli::add_replay_command(app, exit_code);
   zfcheck::cli::add_review_command(app, exit_code);
+  zfcheck::cli::add_history_command(app, exit_code);
   zfcheck::cli::add_corpus_command(app, exit_code);
   try {
     app.parse(argc, argv);

@@ -44,7 +44,10 @@ SwitchFit fit_switches(const SweepGrid& grid, const Engine& target, Progress* pr
   const std::vector<Switches> settings = all_settings();
   std::vector<Profile> profiles;
   for (const Switches& s : settings) profiles.push_back(Profile{"fit", "", s, ""});
-  std::vector<std::uint64_t> differing(settings.size(), 0);
+  // A setting stays in the search until a batch where it differs; its rank is (that batch, how many
+  // cases differed in it): later and fewer is nearer.
+  std::vector<std::uint64_t> died_at(settings.size(), UINT64_MAX), differing(settings.size(), 0);
+  std::uint64_t batch = 0;
   SwitchFit fit;
   const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   target.for_each_batch_result(
@@ -54,23 +57,27 @@ SwitchFit fit_switches(const SweepGrid& grid, const Engine& target, Progress* pr
         for (unsigned t = 0; t < threads; ++t) {
           pool.emplace_back([&, t] {
             for (std::size_t s = t; s < settings.size(); s += threads) {
+              if (died_at[s] != UINT64_MAX) continue;
               for (std::size_t i = 0; i < cases.size(); ++i)
                 differing[s] += same(evaluate(cases[i], profiles[s]), results[i]) ? 0 : 1;
+              if (differing[s] > 0) died_at[s] = batch;
             }
           });
         }
         for (auto& th : pool) th.join();
         fit.cases += cases.size();
+        ++batch;
       },
       progress);
   std::size_t best = 0;
   for (std::size_t s = 0; s < settings.size(); ++s) {
-    if (differing[s] == 0) fit.exact.push_back(settings[s]);
-    if (differing[s] < differing[best]) best = s;
+    if (died_at[s] == UINT64_MAX) fit.exact.push_back(settings[s]);
+    bool nearer = died_at[s] != died_at[best] ? (died_at[s] == UINT64_MAX || (died_at[best] != UINT64_MAX && died_at[s] > died_at[best]))
+                                              : differing[s] < differing[best];
+    if (nearer) best = s;
   }
   fit.nearest = settings[best];
-  fit.nearest_differing = differing[best];
-  if (differing[best] == 0) return fit;
+  if (died_at[best] == UINT64_MAX) return fit;
   target.for_each_batch_result(
       grid,
       [&](const std::vector<Case>& cases, const std::vector<Result>& results) {
@@ -82,6 +89,7 @@ SwitchFit fit_switches(const SweepGrid& grid, const Engine& target, Progress* pr
         }
       },
       nullptr);
+  fit.nearest_differing = fit.disagreements.cases() - fit.disagreements.agreed();
   return fit;
 }
 

@@ -13,13 +13,15 @@ namespace zfcheck {
 struct SwitchFit {
   std::uint64_t cases = 0;
   std::vector<Switches> exact;     // every setting whose results equal the engine's on every case
-  Switches nearest;                // the setting with the fewest differing cases (the first exact one, if any)
+  // The first exact setting; else the one that agreed longest over the grid walk (ties: fewer differing
+  // cases in the batch where it first differed) -- a cheap stand-in for the fewest differing cases.
+  Switches nearest;
   std::uint64_t nearest_differing = 0;
   DisagreementSummary disagreements;  // the nearest setting against the engine, by field ("model" = nearest)
 };
 
 // Every one of the 2^8 switch settings (reference/profile.hpp's kSwitches) against `target` on `grid`;
-// the target is evaluated once, a batch at a time, each setting's model on the same batch.
+// the target is evaluated once, a batch at a time, each setting still exact on the same batch.
 SwitchFit fit_switches(const SweepGrid& grid, const Engine& target, Progress* progress);
 
 // "name=on,name=off,..." in kSwitches order, and the built-in profile with exactly these switches ("" if none).

@@ -17,8 +17,9 @@ namespace {
 
 constexpr std::string_view kConfigFile = "deepspeed/runtime/zenflow/zenflow_config.py";
 
-// Standard output of a shell command and its exit status.
-std::pair<std::string, int> run_command(const std::string& command) {
+}  // namespace
+
+std::pair<std::string, int> shell_output(const std::string& command) {
   std::string out;
   FILE* pipe = popen((command + " 2>/dev/null").c_str(), "r");
   if (pipe == nullptr) return {out, -1};
@@ -28,7 +29,6 @@ std::pair<std::string, int> run_command(const std::string& command) {
   return {out, pclose(pipe)};
 }
 
-// The files the runner reads, one per line of its script's REAL_MODULES table.
 std::vector<std::string> runner_files() {
   std::vector<std::string> files;
   std::istringstream script{std::string(upstream_runner_files().front().text)};
@@ -44,8 +44,6 @@ std::vector<std::string> runner_files() {
   }
   return files;
 }
-
-}  // namespace
 
 std::string digest(std::string_view text) {
   std::uint64_t a = 0xcbf29ce484222325ULL, b = 0x84222325cbf29ce4ULL;
@@ -76,14 +74,14 @@ tl::expected<UpstreamSource, std::string> read_upstream_source(const std::string
   const std::string git = "git -C " + shell_quote(path);
   if (rev) {
     if (rev->empty() || rev->front() == '-') return tl::unexpected(std::string("the revision after @ is empty or starts with -"));
-    auto [sha, status] = run_command(git + " rev-parse --verify --quiet --short=9 " + shell_quote(*rev + "^{commit}"));
+    auto [sha, status] = shell_output(git + " rev-parse --verify --quiet --short=9 " + shell_quote(*rev + "^{commit}"));
     if (status != 0 || sha.empty())
       return tl::unexpected("no revision " + *rev + " in " + path + " (not a git repository, or an unknown revision)");
     source.label = sha.substr(0, sha.find('\n'));
   }
   for (const std::string& file : runner_files()) {
     if (rev) {
-      auto [text, status] = run_command(git + " show " + shell_quote(source.label + ":" + file));
+      auto [text, status] = shell_output(git + " show " + shell_quote(source.label + ":" + file));
       if (status == 0) source.files.emplace(file, std::move(text));
     } else if (std::ifstream in{std::filesystem::path(path) / file, std::ios::binary}) {
       std::ostringstream text;

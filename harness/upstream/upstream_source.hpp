@@ -6,6 +6,8 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace zfcheck {
 
@@ -28,6 +30,12 @@ tl::expected<UpstreamSource, std::string> read_upstream_source(const std::string
 
 // Writes the files under `dir` at their repository paths (what the runner reads as a working tree).
 tl::expected<void, std::string> write_source_tree(const UpstreamSource& source, const std::string& dir);
+
+// The files the runner loads (its REAL_MODULES table), repository paths.
+std::vector<std::string> runner_files();
+
+// A shell command's standard output (its standard error discarded) and its exit status.
+std::pair<std::string, int> shell_output(const std::string& command);
 
 // A 128-bit FNV-1a digest as 32 hex digits, of `text` (the cache's keys and checksums).
 std::string digest(std::string_view text);

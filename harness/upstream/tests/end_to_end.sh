@@ -44,4 +44,9 @@ case $at7516 in *'"selections":[0]'*) ;; *) echo "FAIL: default config at #7516:
   > "$cache/review.md"
 [ $? -le 1 ] && grep -q '^# ZenFlow review: upstream@edaa72212 -> upstream@2f74e7e1c' "$cache/review.md" \
   || { echo "FAIL: review edaa72212 -> #8274"; status=1; }
+for pair in "deepspeed-edaa722 edaa72212" "deepspeed-8274 refs/pull/8274/head"; do
+  set -- $pair
+  "$zfcheck" profiles fit --upstream "$DEEPSPEED_SRC@$2" --cache-dir "$cache" | grep -q "^exact: .*(= $1)$" \
+    || { echo "FAIL: profiles fit @$2 does not name $1"; status=1; }
+done
 exit $status
