@@ -76,18 +76,26 @@ int run_history(const HistoryOptions& opts) {
     }
     std::string key = static_cast<const UpstreamEngine&>(**engine).source().key;
     if (key == previous_key) continue;
-    std::cout << c.sha << " " << c.date << " " << c.subject;
-    if (previous) {
-      Progress progress = Progress::on_terminal("history " + c.sha, grid.size());
-      ProfileDiff diff = diff_profiles(grid, *previous, **engine, &progress);
-      std::cout << ": " << diff.differing << " cases changed\n";
-      for (const DiffGroup& g : diff.groups)
-        std::cout << "    " << g.count << ": " << g.change << "; e.g. " << py::to_json(case_to_value(g.example)) << "\n";
-    } else {
-      std::cout << ": the first evaluated\n";
+    std::string lines = c.sha + " " + c.date + " " + c.subject;
+    std::set<std::string> now;
+    try {
+      if (previous) {
+        Progress progress = Progress::on_terminal("history " + c.sha, grid.size());
+        ProfileDiff diff = diff_profiles(grid, *previous, **engine, &progress);
+        lines += ": " + std::to_string(diff.differing) + " cases changed\n";
+        for (const DiffGroup& g : diff.groups)
+          lines += "    " + std::to_string(g.count) + ": " + g.change + "; e.g. " + py::to_json(case_to_value(g.example)) + "\n";
+      } else {
+        lines += ": the first evaluated\n";
+      }
+      Progress progress = Progress::on_terminal("sweep " + c.sha, grid.size());
+      now = broken(sweep(grid, **engine, &progress));
+    } catch (const EngineFailure& e) {
+      // The runner cannot run this revision: said plainly, and the timeline goes on from the last one it ran.
+      std::cout << c.sha << " " << c.date << " " << c.subject << ": not evaluated (" << e.what() << ")\n";
+      continue;
     }
-    Progress progress = Progress::on_terminal("sweep " + c.sha, grid.size());
-    std::set<std::string> now = broken(sweep(grid, **engine, &progress));
+    std::cout << lines << std::flush;
     for (const std::string& name : now) {
       if (!previous_broken.contains(name)) transitions.push_back(name + ": appeared at " + c.sha + " " + c.date + " " + c.subject);
     }

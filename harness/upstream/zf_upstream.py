@@ -37,7 +37,7 @@ OPTIONAL_FILES = {
     "deepspeed.runtime.zero.leaf_module_config": (),
     "deepspeed.runtime.zenflow.engine_stage3": (3, ),
 }
-STUB_ROOTS = ("torch", "deepspeed")
+STUB_ROOTS = ("torch", "deepspeed", "psutil")  # psutil: ZenFlow's CPU affinity (from #7506)
 MISSING_PYDANTIC_STATUS = 3
 
 

@@ -154,8 +154,8 @@ class UpstreamEngine(unittest.TestCase):
         git(repo, "commit", "-qm", "base")
         write_checkout(repo, engine_scale=1)
         git(repo, "commit", "-qam", "head")
-        shas = subprocess.run(["git", "-C", repo, "rev-parse", "--short=9", "HEAD~1", "HEAD"], capture_output=True,
-                              text=True).stdout.split()
+        shas = [subprocess.run(["git", "-C", repo, "rev-parse", "--short=9", rev], capture_output=True,
+                               text=True).stdout.strip() for rev in ("HEAD~1", "HEAD")]
         run = self.zfcheck("review", "--upstream", repo, "--base", "HEAD~1", "--head", "HEAD", "--format", "json")
         self.assertIn(run.returncode, (0, 1), run.stderr)
         review = json.loads(run.stdout)
