@@ -16,9 +16,10 @@ const Profile& profile_at(std::int64_t i) { return builtin_profiles().at(static_
 void BM_Sweep(benchmark::State& state) {
   const SweepGrid& grid = SweepGrid::builtin();
   const Profile& profile = profile_at(state.range(0));
+  const ModelEngine engine(profile);
   std::uint64_t findings = 0;
   for (auto _ : state) {
-    SweepReport report = sweep(grid, profile);
+    SweepReport report = sweep(grid, engine);
     findings += report.findings.size();
     benchmark::DoNotOptimize(report);
   }

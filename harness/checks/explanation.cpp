@@ -239,7 +239,7 @@ void fixes(Writer& w, const Explanation& e) {
 }  // namespace
 
 Explanation explain(const Case& c, const Engine& engine, const FixCandidates& candidates) {
-  Explanation e{engine.name, engine.summary, c, engine.evaluate(c), {}, {}};
+  Explanation e{engine.name(), engine.summary(), c, evaluate_one(engine, c), {}, {}};
   e.violations = violations(c, e.result);
   e.fixes = find_fixes(c, e.result, engine, candidates);
   return e;

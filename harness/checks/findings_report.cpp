@@ -1,6 +1,8 @@
 // Rendering of sweep findings: one section per broken invariant, one subsection per cause.
 #include "harness/checks/findings_report.hpp"
 
+#include "harness/io/report_text.hpp"
+
 #include "harness/checks/invariants.hpp"
 #include "harness/checks/result_summary.hpp"
 #include "harness/checks/resolution_table.hpp"
@@ -18,21 +20,6 @@ std::string initialize_call(const Case& c) {
          " (`len(engine.training_dataloader) == " + std::to_string(*c.dataloader_len) + "`)";
 }
 
-std::string heading(std::string_view text, TableFormat format, int level = 2) {
-  if (format == TableFormat::markdown)
-    return std::string(static_cast<std::size_t>(level), '#') + " " + std::string(text) + "\n\n";
-  return std::string(text) + "\n" + std::string(text.size(), level == 2 ? '=' : '-') + "\n\n";
-}
-
-std::string code_block(const std::string& code, TableFormat format, std::string_view language = "json") {
-  if (format == TableFormat::markdown) return "```" + std::string(language) + "\n" + code + "\n```\n\n";
-  return "    " + code + "\n\n";
-}
-
-std::string quoted(const std::string& text, TableFormat format) {
-  return format == TableFormat::markdown ? "`" + text + "`" : text;
-}
-
 std::string example_row(const CauseGroup& g, TableFormat format) {
   std::vector<std::string> headers{"case"};
   std::vector<std::string> row{"minimal example"};
@@ -44,7 +31,7 @@ std::string example_row(const CauseGroup& g, TableFormat format) {
 }
 
 // One cause of a finding: how many cases, the simplest as a config, what happens, its row, its replay.
-std::string cause_section(const std::string& number, const CauseGroup& g, const std::string& profile,
+std::string cause_section(const std::string& number, const CauseGroup& g, const std::string& engine_option,
                           TableFormat format) {
   std::string out = heading(number + " " + quoted(g.cause, format), format, 3);
   out += std::to_string(g.count) + (g.count == 1 ? " case" : " cases") + ". The simplest, with " +
@@ -52,11 +39,12 @@ std::string cause_section(const std::string& number, const CauseGroup& g, const 
   out += code_block(deepspeed_config_json(g.example), format);
   out += "What happens: " + summarize(g.result, g.example.micro_steps) + ".\n\n";
   out += example_row(g, format);
-  out += "Replay:\n\n" + code_block(replay_command(g.example, profile), format, "sh");
+  out += "Replay:\n\n" + code_block(replay_command(g.example, engine_option), format, "sh");
   return out;
 }
 
-std::string section(std::size_t number, const Finding& f, const SweepReport& report, TableFormat format) {
+std::string section(std::size_t number, const Finding& f, const SweepReport& report, const Engine& engine,
+                    TableFormat format) {
   const Invariant* inv = find_invariant(f.invariant);
   std::string out = heading(std::to_string(number) + ". " + quoted(f.invariant, format), format);
   if (inv != nullptr) {
@@ -72,7 +60,7 @@ std::string section(std::size_t number, const Finding& f, const SweepReport& rep
   }
   out += "\n";
   for (std::size_t i = 0; i < f.causes.size(); ++i) {
-    out += cause_section(std::to_string(number) + "." + std::to_string(i + 1), f.causes[i], report.profile,
+    out += cause_section(std::to_string(number) + "." + std::to_string(i + 1), f.causes[i], engine.replay_option(),
                          format);
   }
   return out;
@@ -92,20 +80,20 @@ std::string deepspeed_config_json(const Case& c) {
   return py::to_json(config);
 }
 
-std::string render_findings_report(const SweepReport& report, const Profile& profile, TableFormat format) {
+std::string render_findings_report(const SweepReport& report, const Engine& engine, TableFormat format) {
   std::string title = "ZenFlow findings under " + report.profile;
   std::string out = format == TableFormat::markdown ? "# " + title + "\n\n"
                                                     : title + "\n" + std::string(title.size(), '#') + "\n\n";
-  out +=
-      "Profile: " + std::string(profile.summary) + ". zfcheck evaluated the " + std::to_string(report.cases) +
-      " cases of its sweep grid through the reference model; " + std::to_string(report.findings.size()) +
-      (report.findings.size() == 1 ? " invariant is" : " invariants are") +
-      " broken. Each section lists the distinct causes of its breakage (docs/causes.md: the error, or the "
-      "path that produced the schedule, whatever the numbers), and for each the simplest case (fewest keys "
-      "written, then values of the declared types, then the smallest values) with the command that replays "
-      "it.\n\n";
+  out += "Profile: " + engine.summary() + ". zfcheck evaluated the " + std::to_string(report.cases) +
+         " cases of its sweep grid through " + engine.evaluator() + "; " +
+         std::to_string(report.findings.size()) +
+         (report.findings.size() == 1 ? " invariant is" : " invariants are") +
+         " broken. Each section lists the distinct causes of its breakage (docs/causes.md: the error, or the "
+         "path that produced the schedule, whatever the numbers), and for each the simplest case (fewest keys "
+         "written, then values of the declared types, then the smallest values) with the command that replays "
+         "it.\n\n";
   for (std::size_t i = 0; i < report.findings.size(); ++i)
-    out += section(i + 1, report.findings[i], report, format);
+    out += section(i + 1, report.findings[i], report, engine, format);
   return out;
 }
 

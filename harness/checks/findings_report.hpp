@@ -1,6 +1,7 @@
 // A sweep's findings as text a reviewer can paste into an upstream issue.
 #pragma once
 
+#include "harness/checks/engine.hpp"
 #include "harness/checks/sweep.hpp"
 #include "harness/io/text_table.hpp"
 #include "reference/profile.hpp"
@@ -17,6 +18,6 @@ std::string deepspeed_config_json(const Case& c);
 // first: its count, the minimal config as a JSON snippet and how deepspeed.initialize() is called, what
 // happens (result_summary), the thread-table row of the example (thread_table.hpp) and the command that
 // replays it. Markdown, or the same in plain text.
-std::string render_findings_report(const SweepReport& report, const Profile& profile, TableFormat format);
+std::string render_findings_report(const SweepReport& report, const Engine& engine, TableFormat format);
 
 }  // namespace zfcheck

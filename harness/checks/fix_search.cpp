@@ -95,7 +95,7 @@ class BlockSearch {
 
   void assign(std::size_t at, const Case& c) {
     if (at == chosen_.size()) {
-      Result r = engine_.evaluate(c);
+      Result r = evaluate_one(engine_, c);
       if (!running(r)) return;
       ViolationMask mask = violation_mask(c, r);
       if (!(*accept_)(mask)) return;
@@ -138,7 +138,7 @@ std::optional<Fix> call_fix(const Case& c, const Engine& engine, const FixCandid
   for (std::int64_t len : candidates.dataloader_lens) {
     Case next = c;
     next.dataloader_len = len;
-    Result r = engine.evaluate(next);
+    Result r = evaluate_one(engine, next);
     if (running(r) && violation_mask(next, r) == 0) {
       fix.c = std::move(next);
       fix.result = std::move(r);
@@ -150,10 +150,6 @@ std::optional<Fix> call_fix(const Case& c, const Engine& engine, const FixCandid
 }
 
 }  // namespace
-
-Engine model_engine(const Profile& profile) {
-  return Engine{profile.name, std::string(profile.summary), [profile](const Case& c) { return evaluate(c, profile); }};
-}
 
 std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine, const FixCandidates& candidates) {
   const ViolationMask broken = violation_mask(c, r);

@@ -1,6 +1,8 @@
 // The smallest change to a case that repairs the invariants it breaks, found by search and checked by evaluation.
 #pragma once
 
+#include "harness/checks/engine.hpp"
+
 #include "reference/evaluate.hpp"
 #include "reference/profile.hpp"
 
@@ -12,14 +14,6 @@
 #include <vector>
 
 namespace zfcheck {
-
-// What turns a case into a result: a profile of the model (model_engine), or any other implementation.
-struct Engine {
-  std::string name;
-  std::string summary;  // one line on what it is
-  std::function<Result(const Case&)> evaluate;
-};
-Engine model_engine(const Profile& profile);
 
 // What a fix may write. `field_values(field)`: the values tried for a ZenFlowConfig field, simplest first
 // (values of a type the field does not declare are skipped: a fix never relies on a coercion);

@@ -88,19 +88,18 @@ std::string describe_change(const Result& from, const Result& to) {
   return join(parts);
 }
 
-ProfileDiff diff_profiles(const SweepGrid& grid, const Profile& from, const Profile& to, Progress* progress) {
+ProfileDiff diff_profiles(const SweepGrid& grid, const Engine& from, const Engine& to, Progress* progress) {
   struct Tally {
     std::uint64_t count = 0;
     Simplest<std::pair<Result, Result>> simplest;
   };
   std::map<std::string, Tally> tallies;
-  ProfileDiff diff{from.name, to.name, grid.size(), 0, {}, {}};
+  ProfileDiff diff{from.name(), to.name(), grid.size(), 0, {}, {}};
   CauseTallies from_causes;
   CauseTallies to_causes;
-  grid.for_each(
-      [&](const Case& c) {
-        Result a = evaluate(c, from);
-        Result b = evaluate(c, to);
+  for_each_result_pair(
+      grid, from, to,
+      [&](const Case& c, const Result& a, const Result& b) {
         from_causes.add(violation_mask(c, a), c, a);
         to_causes.add(violation_mask(c, b), c, b);
         std::string change = describe_change(a, b);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "harness/checks/cause_changes.hpp"
+#include "harness/checks/engine.hpp"
 #include "harness/io/progress.hpp"
 #include "harness/checks/sweep_grid.hpp"
 #include "reference/evaluate.hpp"
@@ -39,7 +40,7 @@ struct ProfileDiff {
   std::vector<CauseChange> causes;  // findings' causes fixed, introduced, remaining (cause_changes.hpp)
 };
 
-ProfileDiff diff_profiles(const SweepGrid& grid, const Profile& from, const Profile& to,
+ProfileDiff diff_profiles(const SweepGrid& grid, const Engine& from, const Engine& to,
                           Progress* progress = nullptr);
 
 // {"from", "to", "cases", "differing", "groups": [{"change", "count", "example", "from", "to"}], "causes":

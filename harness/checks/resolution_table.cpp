@@ -101,25 +101,28 @@ std::string compact_result_cell(const Result& r) {
   return cells[0] + " / " + cells[1] + " / " + cells[2];
 }
 
-std::string render_resolution_table(const std::vector<ResolutionTableRow>& cases, const std::vector<Profile>& profiles,
-                                std::int64_t micro_steps, TableFormat format) {
+std::string render_resolution_table(const std::vector<ResolutionTableRow>& cases, const std::vector<const Engine*>& engines,
+                                    std::int64_t micro_steps, TableFormat format) {
   std::vector<std::string> headers{"case"};
   for (auto& h : input_headers()) headers.push_back(std::move(h));
-  if (profiles.size() == 1) {
+  if (engines.size() == 1) {
     for (auto& h : result_headers(micro_steps)) headers.push_back(std::move(h));
   } else {
-    for (const Profile& p : profiles) headers.push_back(p.name);
+    for (const Engine* e : engines) headers.push_back(e->name());
   }
+  std::vector<Case> inputs;
+  for (const ResolutionTableRow& tc : cases) inputs.push_back(tc.c);
+  std::vector<std::vector<Result>> results;
+  for (const Engine* e : engines) results.push_back(evaluate_all(*e, inputs));
   std::vector<std::vector<std::string>> rows;
-  for (const ResolutionTableRow& tc : cases) {
-    std::vector<std::string> row{tc.label};
-    for (auto& cell : input_cells(tc.c)) row.push_back(std::move(cell));
-    for (const Profile& p : profiles) {
-      Result r = evaluate(tc.c, p);
-      if (profiles.size() == 1) {
-        for (auto& cell : result_cells(r)) row.push_back(std::move(cell));
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    std::vector<std::string> row{cases[i].label};
+    for (auto& cell : input_cells(cases[i].c)) row.push_back(std::move(cell));
+    for (const auto& column : results) {
+      if (engines.size() == 1) {
+        for (auto& cell : result_cells(column[i])) row.push_back(std::move(cell));
       } else {
-        row.push_back(compact_result_cell(r));
+        row.push_back(compact_result_cell(column[i]));
       }
     }
     rows.push_back(std::move(row));

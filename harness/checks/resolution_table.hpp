@@ -1,6 +1,7 @@
 // The PR #8456 thread's resolution table: its rows and the reviewer's, each a case run through the model.
 #pragma once
 
+#include "harness/checks/engine.hpp"
 #include "harness/io/text_table.hpp"
 #include "reference/evaluate.hpp"
 
@@ -34,7 +35,7 @@ std::string compact_result_cell(const Result& r);
 
 // The table over `cases`: with one profile, input and result columns; with several, the input
 // columns and one compact column per profile.
-std::string render_resolution_table(const std::vector<ResolutionTableRow>& cases, const std::vector<Profile>& profiles,
+std::string render_resolution_table(const std::vector<ResolutionTableRow>& cases, const std::vector<const Engine*>& engines,
                                 std::int64_t micro_steps, TableFormat format);
 
 }  // namespace zfcheck

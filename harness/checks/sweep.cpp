@@ -10,13 +10,13 @@
 
 namespace zfcheck {
 
-SweepReport sweep(const SweepGrid& grid, const Profile& profile, Progress* progress) {
+SweepReport sweep(const SweepGrid& grid, const Engine& engine, Progress* progress) {
   const auto all = invariants();
   std::vector<std::uint64_t> counts(all.size());
   CauseTallies causes;
-  grid.for_each(
-      [&](const Case& c) {
-        Result r = evaluate(c, profile);
+  engine.for_each_result(
+      grid,
+      [&](const Case& c, const Result& r) {
         ViolationMask broken = violation_mask(c, r);
         for (ViolationMask mask = broken; mask != 0; mask &= mask - 1) {
           ++counts[static_cast<std::size_t>(std::countr_zero(mask))];
@@ -24,7 +24,7 @@ SweepReport sweep(const SweepGrid& grid, const Profile& profile, Progress* progr
         causes.add(broken, c, r);
       },
       progress);
-  SweepReport report{profile.name, grid.size(), {}};
+  SweepReport report{engine.name(), grid.size(), {}};
   for (std::size_t i = 0; i < all.size(); ++i) {
     if (counts[i] == 0) continue;
     // The simplest cause's example is the finding's: causes come simplest first.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "harness/checks/causes.hpp"
+#include "harness/checks/engine.hpp"
 #include "harness/io/progress.hpp"
 #include "harness/checks/sweep_grid.hpp"
 #include "reference/evaluate.hpp"
@@ -27,7 +28,7 @@ struct SweepReport {
   std::vector<Finding> findings;  // registry order; only invariants some case breaks
 };
 
-SweepReport sweep(const SweepGrid& grid, const Profile& profile, Progress* progress = nullptr);
+SweepReport sweep(const SweepGrid& grid, const Engine& engine, Progress* progress = nullptr);
 
 // The report as `zfcheck sweep --json` prints it and corpus/findings/ keeps it: one JSON object,
 // {"profile", "cases", "findings": [{"invariant", "count", "example", "result", "causes": [{"cause",

@@ -1,4 +1,4 @@
-// Streaming evaluation of case lines: bounded line reading, invalid lines reported in place.
+// Streaming evaluation of case lines: bounded line reading, batches for the engine, invalid lines in place.
 #include "harness/cli/case_stream.hpp"
 
 #include "harness/io/case_io.hpp"
@@ -10,45 +10,71 @@
 
 namespace zfcheck::cli {
 
-int stream_cases(std::string_view command, const std::string& profile_spec, const std::string& input_path,
+namespace {
+
+constexpr std::size_t kBatchLines = 4096;
+
+}  // namespace
+
+int stream_cases(std::string_view command, const EngineChoice& choice, const std::string& input_path,
                  const Annotate& annotate) {
-  auto profile = find_profile(profile_spec);
-  if (!profile) {
-    std::cerr << "zfcheck " << command << ": " << profile.error() << "\n";
+  auto engines = chosen_engines(choice);
+  if (!engines) {
+    std::cerr << "zfcheck " << command << ": " << engines.error() << "\n";
     return kExitUsage;
   }
+  const Engine& engine = *engines->front();
   InputFile input(input_path);
   if (!input.error().empty()) {
     std::cerr << "zfcheck " << command << ": " << input.error() << "\n";
     return kExitUsage;
   }
-  LineReader reader(input.stream());
-  std::string line;
-  std::string out;
-  bool too_long = false;
-  bool any_invalid = false;
-  bool any_finding = false;
-  while (reader.next(line, too_long)) {
-    out.clear();
-    auto parsed = too_long ? tl::expected<Case, CaseError>(tl::unexpected(
-                                 CaseError{std::nullopt, std::nullopt,
-                                           "line longer than " + std::to_string(kMaxLineBytes) + " bytes"}))
-                           : parse_case(line);
-    const Case* c = parsed ? &*parsed : nullptr;
-    Result r = c ? evaluate(*c, *profile) : invalid_case_result(parsed.error(), reader.line_number(), profile->name);
-    any_invalid = any_invalid || c == nullptr;
-    ExtraKeys extra;
-    if (annotate) extra = [&](py::ObjectWriter& o) { any_finding = annotate(c, r, o) || any_finding; };
-    write_result(out, r, extra);
-    out += '\n';
-    std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
-  }
-  std::cout.flush();
-  if (input.stream().bad()) {
-    std::cerr << "zfcheck " << command << ": read error on " << input.name() << "\n";
-    return kExitUsage;
-  }
-  return any_invalid ? kExitUsage : any_finding ? kExitFinding : kExitOk;
+  return guard_engine_failure(command, [&] {
+    LineReader reader(input.stream());
+    std::string line;
+    std::string out;
+    bool too_long = false;
+    bool any_invalid = false;
+    bool any_finding = false;
+    std::vector<tl::expected<Case, CaseError>> parsed;
+    std::vector<std::size_t> line_numbers;
+    std::vector<Case> cases;
+    std::vector<Result> results;
+    auto flush = [&] {
+      engine.evaluate_batch(cases, results);
+      std::size_t next = 0;
+      for (std::size_t i = 0; i < parsed.size(); ++i) {
+        const Case* c = parsed[i] ? &*parsed[i] : nullptr;
+        Result r = c ? std::move(results[next++]) : invalid_case_result(parsed[i].error(), line_numbers[i], engine.name());
+        any_invalid = any_invalid || c == nullptr;
+        ExtraKeys extra;
+        if (annotate) extra = [&](py::ObjectWriter& o) { any_finding = annotate(c, r, o) || any_finding; };
+        out.clear();
+        write_result(out, r, extra);
+        out += '\n';
+        std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
+      }
+      parsed.clear();
+      line_numbers.clear();
+      cases.clear();
+    };
+    while (reader.next(line, too_long)) {
+      parsed.push_back(too_long ? tl::expected<Case, CaseError>(tl::unexpected(
+                                      CaseError{std::nullopt, std::nullopt,
+                                                "line longer than " + std::to_string(kMaxLineBytes) + " bytes"}))
+                                : parse_case(line));
+      line_numbers.push_back(reader.line_number());
+      if (parsed.back()) cases.push_back(*parsed.back());
+      if (parsed.size() == kBatchLines) flush();
+    }
+    flush();
+    std::cout.flush();
+    if (input.stream().bad()) {
+      std::cerr << "zfcheck " << command << ": read error on " << input.name() << "\n";
+      return kExitUsage;
+    }
+    return any_invalid ? kExitUsage : any_finding ? kExitFinding : kExitOk;
+  });
 }
 
 }  // namespace zfcheck::cli

@@ -1,6 +1,7 @@
 // The loop `eval` and `check` share: case lines in, one result line out per input line, in order.
 #pragma once
 
+#include "harness/cli/engine_choice.hpp"
 #include "reference/evaluate.hpp"
 #include "reference/py_json.hpp"
 
@@ -14,10 +15,10 @@ namespace zfcheck::cli {
 // Returns true when the line is a finding (the command then exits 1).
 using Annotate = std::function<bool(const Case* c, const Result& r, py::ObjectWriter& out)>;
 
-// Reads `input` ("-": standard input) and writes each line's result under the profile named by
-// `profile_spec`. Returns the exit code: 2 for bad usage, an unreadable input or a line that is not a
-// case; else 1 when `annotate` reported a finding; else 0. Messages name `command`.
-int stream_cases(std::string_view command, const std::string& profile_spec, const std::string& input,
+// Reads `input` ("-": standard input) and writes each line's result from the chosen engine. Returns
+// the exit code: 2 for bad usage, an unreadable input, a line that is not a case or an engine failure;
+// else 1 when `annotate` reported a finding; else 0. Messages name `command`.
+int stream_cases(std::string_view command, const EngineChoice& choice, const std::string& input,
                  const Annotate& annotate);
 
 }  // namespace zfcheck::cli

@@ -10,7 +10,7 @@ namespace zfcheck::cli {
 namespace {
 
 struct CheckOptions {
-  std::string profile{kDefaultProfile};
+  EngineChoice engine;
   std::string input = "-";
 };
 
@@ -36,9 +36,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<CheckOptions>();
   CLI::App* cmd =
       app.add_subcommand("check", "Like eval, with the invariants each result breaks (\"violations\")");
-  cmd->add_option("--profile", opts->profile,
-                  "Behaviour profile, optionally with switch overrides (NAME:switch=on|off,...)")
-      ->capture_default_str();
+  add_engine_choice(cmd, opts->engine, false);
   cmd->add_option("input", opts->input, "Cases file, or - for standard input")->capture_default_str();
   cmd->footer(
       "Each output line is eval's result with one more key, \"violations\": the names of the invariants\n"
@@ -46,7 +44,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
       "Exit status: 0 no result breaks an invariant, 1 some result does, 2 some line was not a case (or bad "
       "usage).");
   cmd->callback(
-      [opts, &exit_code] { exit_code = stream_cases("check", opts->profile, opts->input, add_violations); });
+      [opts, &exit_code] { exit_code = stream_cases("check", opts->engine, opts->input, add_violations); });
 }
 
 }  // namespace zfcheck::cli

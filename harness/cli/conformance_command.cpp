@@ -113,6 +113,7 @@ int run_conformance(const ConformanceOptions& opts) {
   std::cout.flush();
 
   DisagreementSummary summary;
+  std::vector<Error> invalid;
   LineReader reader(input.stream());
   std::string line, upstream_line;
   bool too_long = false;
@@ -131,11 +132,15 @@ int run_conformance(const ConformanceOptions& opts) {
     }
     auto c = too_long ? tl::expected<Case, CaseError>(tl::unexpected(CaseError{{}, {}, "line too long"}))
                       : parse_case(line);
-    py::Value model = result_to_value(c ? evaluate(*c, *profile)
-                                        : invalid_case_result(c.error(), reader.line_number(), profile->name));
+    if (!c) {
+      // Not a case the model accepts: reported with its reason, never compared.
+      invalid.push_back(*invalid_case_result(c.error(), reader.line_number(), profile->name).error);
+      continue;
+    }
+    py::Value model = result_to_value(evaluate(*c, *profile));
     auto differences = compare_results(model, *upstream);
     summary.count_case(differences.empty());
-    if (c) summary.add(*c, differences);
+    summary.add(*c, differences);
     if (progress && summary.cases() % 20000 == 0) std::cerr << "\r" << summary.cases() << " cases" << std::flush;
   }
   if (progress && summary.cases() >= 20000) std::cerr << "\n";
@@ -152,6 +157,12 @@ int run_conformance(const ConformanceOptions& opts) {
                        (runner_opts.rev ? " --rev " + shell_quote(*runner_opts.rev) : std::string(" --worktree")) +
                        " --profile " + shell_quote(profile->name) + " --cases -";
   std::cout << summary.render(replay);
+  if (!invalid.empty()) {
+    std::cout << invalid.size() << (invalid.size() == 1 ? " line is" : " lines are")
+              << " not a case the model accepts (invalid_case), not compared:\n";
+    for (const Error& e : invalid) std::cout << "  " << e.message << "\n";
+    return kExitUsage;
+  }
   return summary.agreed() == summary.cases() ? kExitOk : kExitFinding;
 }
 
@@ -179,7 +190,8 @@ void add_conformance_command(CLI::App& app, int& exit_code) {
   cmd->footer(
       "Upstream's modules (config classes, the three set-up copies, the predicates) run unchanged in one Python\n"
       "process; only what they import for other purposes is stubbed. Every eval-format field upstream produces is\n"
-      "compared. Exit status: 0 full agreement, 1 some disagreement, 2 bad usage or the runner failed.");
+      "compared. A line the model refuses as invalid_case is listed with its reason and not compared.\n"
+      "Exit status: 0 full agreement, 1 some disagreement, 2 bad usage, an invalid case line or the runner failed.");
   cmd->callback([opts, &exit_code] { exit_code = run_conformance(*opts); });
 }
 

@@ -2,6 +2,7 @@
 #include "harness/io/case_io.hpp"
 #include "harness/io/replay_command.hpp"
 #include "harness/cli/commands.hpp"
+#include "harness/cli/engine_choice.hpp"
 #include "harness/checks/profile_diff.hpp"
 #include "harness/checks/result_summary.hpp"
 #include "reference/py_json.hpp"
@@ -18,24 +19,25 @@ struct DiffOptions {
   std::string from;
   std::string to;
   bool json = false;
+  EngineChoice runner;
 };
 
 // The findings' causes, fixed, introduced and remaining, each with its simplest case and its replay.
-void print_cause_changes(const ProfileDiff& diff) {
+void print_cause_changes(const ProfileDiff& diff, const Engine& from, const Engine& to) {
   for (CauseStatus status : {CauseStatus::fixed, CauseStatus::introduced, CauseStatus::remaining}) {
     auto n = std::count_if(diff.causes.begin(), diff.causes.end(),
                            [&](const CauseChange& c) { return c.status == status; });
     std::cout << "\ncauses " << cause_status_name(status) << ": " << n << "\n";
     for (const CauseChange& c : diff.causes) {
       if (c.status != status) continue;
-      const std::string& profile = status == CauseStatus::fixed ? diff.from : diff.to;
+      const Engine& engine = status == CauseStatus::fixed ? from : to;
       std::cout << "  " << c.invariant << ": " << c.cause << " (" << c.from_count << " -> " << c.to_count
-                << " cases)\n    replay: " << replay_command(c.example, profile) << "\n";
+                << " cases)\n    replay: " << replay_command(c.example, engine.replay_option()) << "\n";
     }
   }
 }
 
-void print_text(const ProfileDiff& diff) {
+void print_text(const ProfileDiff& diff, const Engine& from, const Engine& to) {
   std::cout << "zfcheck diff " << diff.from << " -> " << diff.to << ": " << diff.differing << " of "
             << diff.cases << " cases differ, in " << diff.groups.size()
             << (diff.groups.size() == 1 ? " group\n" : " groups\n");
@@ -45,23 +47,27 @@ void print_text(const ProfileDiff& diff) {
               << "    " << diff.from << ": " << summarize(g.from, g.example.micro_steps) << "\n"
               << "    " << diff.to << ": " << summarize(g.to, g.example.micro_steps) << "\n";
   }
-  print_cause_changes(diff);
+  print_cause_changes(diff, from, to);
 }
 
 int run_diff(const DiffOptions& opts) {
-  auto from = find_profile(opts.from);
-  auto to = find_profile(opts.to);
-  if (!from || !to) {
-    std::cerr << "zfcheck diff: " << (from ? to.error() : from.error()) << "\n";
+  auto from = engine_from_spec(opts.from, opts.runner);
+  if (!from) {
+    std::cerr << "zfcheck diff: " << from.error() << "\n";
+    return kExitUsage;
+  }
+  auto to = engine_from_spec(opts.to, opts.runner);
+  if (!to) {
+    std::cerr << "zfcheck diff: " << to.error() << "\n";
     return kExitUsage;
   }
   const SweepGrid& grid = SweepGrid::builtin();
-  Progress progress = Progress::on_terminal("diff " + from->name + " -> " + to->name, grid.size());
-  ProfileDiff diff = diff_profiles(grid, *from, *to, &progress);
+  Progress progress = Progress::on_terminal("diff " + (*from)->name() + " -> " + (*to)->name(), grid.size());
+  ProfileDiff diff = diff_profiles(grid, **from, **to, &progress);
   if (opts.json) {
     std::cout << profile_diff_json(diff);
   } else {
-    print_text(diff);
+    print_text(diff, **from, **to);
   }
   std::cout.flush();
   return diff.differing == 0 ? kExitOk : kExitFinding;
@@ -73,8 +79,10 @@ void add_diff_command(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<DiffOptions>();
   CLI::App* cmd =
       app.add_subcommand("diff", "Evaluate the sweep grid under two profiles and group what differs");
-  cmd->add_option("--from", opts->from, "The old profile (NAME[:switch=on|off,...])")->required();
-  cmd->add_option("--to", opts->to, "The new profile")->required();
+  cmd->add_option("--from", opts->from, "The old engine: a profile (NAME[:switch=on|off,...]) or upstream:PATH[@REV]")
+      ->required();
+  cmd->add_option("--to", opts->to, "The new engine, spelt the same way")->required();
+  add_runner_options(cmd, opts->runner);
   cmd->add_flag(
       "--json", opts->json,
       "Print {\"from\", \"to\", \"cases\", \"differing\", \"groups\": [{\"change\", \"count\", \"example\", "
@@ -85,7 +93,7 @@ void add_diff_command(CLI::App& app, int& exit_code) {
       "and how (values by class: negative, 0, positive); each group shows its simplest case. Then the\n"
       "causes of the findings (docs/causes.md) fixed by the new profile, introduced by it, and remaining.\n"
       "Exit status: 0 the profiles agree on every case, 1 some case differs, 2 bad usage.");
-  cmd->callback([opts, &exit_code] { exit_code = run_diff(*opts); });
+  cmd->callback([opts, &exit_code] { exit_code = guard_engine_failure("diff", [&] { return run_diff(*opts); }); });
 }
 
 }  // namespace zfcheck::cli

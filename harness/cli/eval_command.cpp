@@ -9,7 +9,7 @@ namespace zfcheck::cli {
 namespace {
 
 struct EvalOptions {
-  std::string profile{kDefaultProfile};
+  EngineChoice engine;
   std::string input = "-";
 };
 
@@ -19,16 +19,14 @@ void add_eval_command(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<EvalOptions>();
   CLI::App* cmd =
       app.add_subcommand("eval", "Evaluate eval-format cases (JSON Lines) and print one result per line");
-  cmd->add_option("--profile", opts->profile,
-                  "Behaviour profile, optionally with switch overrides (NAME:switch=on|off,...)")
-      ->capture_default_str();
+  add_engine_choice(cmd, opts->engine, false);
   cmd->add_option("input", opts->input, "Cases file, or - for standard input")->capture_default_str();
   cmd->footer(
       "Each input line is one case; each output line is its result, in order (docs/eval-format.md).\n"
       "A line that is not a usable case gets an invalid_case result and the run goes on.\n"
       "Exit status: 0 every line was a case, 2 some line was not (or bad usage).");
   cmd->callback(
-      [opts, &exit_code] { exit_code = stream_cases("eval", opts->profile, opts->input, nullptr); });
+      [opts, &exit_code] { exit_code = stream_cases("eval", opts->engine, opts->input, nullptr); });
 }
 
 }  // namespace zfcheck::cli

@@ -1,7 +1,7 @@
 // `zfcheck explain CONFIG.json`: what ZenFlow will do with a user's DeepSpeed config, and the smallest fixes.
 #include "harness/checks/explanation.hpp"
 #include "harness/cli/commands.hpp"
-#include "harness/cli/profile_choice.hpp"
+#include "harness/cli/engine_choice.hpp"
 #include "harness/io/case_io.hpp"
 #include "properties/generators/value_pools.hpp"
 
@@ -17,7 +17,7 @@ struct ExplainOptions {
   std::optional<std::int64_t> dataloader_len;
   bool no_dataloader = false;
   std::int64_t micro_steps = 40;
-  ProfileChoice profiles;
+  EngineChoice engines;
   std::string format = "text";
 };
 
@@ -42,23 +42,21 @@ int run_explain(const ExplainOptions& opts) {
     std::cerr << "zfcheck explain: " << opts.config << ": " << reason << "\n";
     return kExitUsage;
   };
-  auto profiles = chosen_profiles(opts.profiles);
-  if (!profiles) {
-    std::cerr << "zfcheck explain: " << profiles.error() << "\n";
+  auto engines = chosen_engines(opts.engines);
+  if (!engines) {
+    std::cerr << "zfcheck explain: " << engines.error() << "\n";
     return kExitUsage;
   }
   auto config = read_config_file(opts.config);
   if (!config) return fail(config.error());
   auto made = case_from_config(*config, CallShape{opts.dataloader_len, opts.micro_steps});
   if (!made) return fail(made.error());
-  std::vector<Engine> engines;
-  for (const Profile& p : *profiles) engines.push_back(model_engine(p));
   const FixCandidates candidates = pool_candidates();
   const TextStyle style = opts.format == "markdown" ? TextStyle::markdown : TextStyle::text;
   if (opts.format != "json") std::cout << render_reading(opts.config, *made, style);
   bool broken = false;
-  for (const Engine& engine : engines) {
-    Explanation e = explain(made->c, engine, candidates);
+  for (const auto& engine : *engines) {
+    Explanation e = explain(made->c, *engine, candidates);
     broken = broken || !e.violations.empty();
     std::cout << (opts.format == "json" ? explanation_json(e) + "\n" : render_explanation(e, style));
   }
@@ -81,7 +79,7 @@ void add_explain_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--micro-steps", opts->micro_steps, "Micro-steps drawn in the timeline")
       ->capture_default_str()
       ->check(CLI::Range(std::int64_t{0}, kMaxMicroSteps));
-  add_profile_choice(cmd, opts->profiles, true);
+  add_engine_choice(cmd, opts->engines, true);
   cmd->add_option("--format", opts->format, "text, markdown or json (one object per engine and line)")
       ->capture_default_str()
       ->check(CLI::IsMember({"text", "markdown", "json"}));
@@ -89,7 +87,7 @@ void add_explain_command(CLI::App& app, int& exit_code) {
       "Reads zero_optimization.stage, .zenflow, .overlap_comm and .offload_optimizer; other keys are not judged.\n"
       "Configs larger than 1 MiB are refused unread. See docs/explain.md.\n"
       "Exit status: 0 no invariant broken (or ZenFlow off), 1 an invariant broken, 2 bad input or usage.");
-  cmd->callback([opts, &exit_code] { exit_code = run_explain(*opts); });
+  cmd->callback([opts, &exit_code] { exit_code = guard_engine_failure("explain", [&] { return run_explain(*opts); }); });
 }
 
 }  // namespace zfcheck::cli

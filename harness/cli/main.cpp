@@ -5,7 +5,8 @@
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
-  CLI::App app{"zfcheck: property-based and fuzz testing harness for DeepSpeed's ZenFlow set-up and schedule"};
+  CLI::App app{"zfcheck: property-based and fuzz testing harness for DeepSpeed's ZenFlow set-up and schedule",
+               "zfcheck"};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Print help for every subcommand");
   int exit_code = zfcheck::cli::kExitOk;
@@ -22,6 +23,8 @@ int main(int argc, char** argv) {
   zfcheck::cli::add_diff_command(app, exit_code);
   zfcheck::cli::add_report_command(app, exit_code);
   zfcheck::cli::add_replay_command(app, exit_code);
+  zfcheck::cli::add_review_command(app, exit_code);
+  zfcheck::cli::add_history_command(app, exit_code);
   zfcheck::cli::add_corpus_command(app, exit_code);
   zfcheck::cli::add_explain_command(app, exit_code);
   try {

@@ -1,6 +1,6 @@
 // `zfcheck report`: a profile's sweep findings as text to paste into an upstream issue.
 #include "harness/cli/commands.hpp"
-#include "harness/cli/profile_choice.hpp"
+#include "harness/cli/engine_choice.hpp"
 #include "harness/checks/findings_report.hpp"
 
 #include <iostream>
@@ -11,21 +11,21 @@ namespace zfcheck::cli {
 namespace {
 
 struct ReportOptions {
-  ProfileChoice profiles;
+  EngineChoice engines;
   std::string format = "markdown";
 };
 
 int run_report(const ReportOptions& opts) {
-  auto profiles = chosen_profiles(opts.profiles);
-  if (!profiles) {
-    std::cerr << "zfcheck report: " << profiles.error() << "\n";
+  auto engines = chosen_engines(opts.engines);
+  if (!engines) {
+    std::cerr << "zfcheck report: " << engines.error() << "\n";
     return kExitUsage;
   }
-  const Profile& profile = profiles->front();
+  const Engine& engine = *engines->front();
   const SweepGrid& grid = SweepGrid::builtin();
-  Progress progress = Progress::on_terminal("sweep " + profile.name, grid.size());
-  SweepReport report = sweep(grid, profile, &progress);
-  std::cout << render_findings_report(report, profile, *parse_table_format(opts.format));
+  Progress progress = Progress::on_terminal("sweep " + engine.name(), grid.size());
+  SweepReport report = sweep(grid, engine, &progress);
+  std::cout << render_findings_report(report, engine, *parse_table_format(opts.format));
   std::cout.flush();
   return report.findings.empty() ? kExitOk : kExitFinding;
 }
@@ -35,7 +35,7 @@ int run_report(const ReportOptions& opts) {
 void add_report_command(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<ReportOptions>();
   CLI::App* cmd = app.add_subcommand("report", "A profile's sweep findings as paste-able markdown");
-  add_profile_choice(cmd, opts->profiles, false);
+  add_engine_choice(cmd, opts->engines, false);
   cmd->add_option("--format", opts->format, "markdown or text")
       ->capture_default_str()
       ->check(CLI::IsMember({"markdown", "text"}));
@@ -43,7 +43,7 @@ void add_report_command(CLI::App& app, int& exit_code) {
       "Per finding: the invariant, the minimal config as a DeepSpeed JSON snippet, what happens, and the\n"
       "example's row of the thread's table.\n"
       "Exit status: 0 no finding, 1 some finding reported, 2 bad usage.");
-  cmd->callback([opts, &exit_code] { exit_code = run_report(*opts); });
+  cmd->callback([opts, &exit_code] { exit_code = guard_engine_failure("report", [&] { return run_report(*opts); }); });
 }
 
 }  // namespace zfcheck::cli

@@ -2,7 +2,7 @@
 #include "harness/io/case_io.hpp"
 #include "harness/io/replay_command.hpp"
 #include "harness/cli/commands.hpp"
-#include "harness/cli/profile_choice.hpp"
+#include "harness/cli/engine_choice.hpp"
 #include "harness/checks/result_summary.hpp"
 #include "harness/checks/sweep.hpp"
 #include "reference/py_json.hpp"
@@ -15,11 +15,11 @@ namespace zfcheck::cli {
 namespace {
 
 struct SweepOptions {
-  ProfileChoice profiles;
+  EngineChoice engines;
   bool json = false;
 };
 
-void print_text(const SweepReport& report) {
+void print_text(const SweepReport& report, const Engine& engine) {
   std::cout << "zfcheck sweep " << report.profile << ": " << report.cases << " cases, "
             << report.findings.size() << (report.findings.size() == 1 ? " invariant" : " invariants")
             << " broken\n";
@@ -30,32 +30,32 @@ void print_text(const SweepReport& report) {
       std::cout << "    " << g.cause << ": " << g.count << " cases\n"
                 << "      example: " << case_line(g.example) << "\n"
                 << "      result:  " << summarize(g.result, g.example.micro_steps) << "\n"
-                << "      replay:  " << replay_command(g.example, report.profile) << "\n";
+                << "      replay:  " << replay_command(g.example, engine.replay_option()) << "\n";
     }
   }
 }
 
 int run_sweep(const SweepOptions& opts) {
-  auto profiles = chosen_profiles(opts.profiles);
-  if (!profiles) {
-    std::cerr << "zfcheck sweep: " << profiles.error() << "\n";
+  auto engines = chosen_engines(opts.engines);
+  if (!engines) {
+    std::cerr << "zfcheck sweep: " << engines.error() << "\n";
     return kExitUsage;
   }
   const SweepGrid& grid = SweepGrid::builtin();
   bool any = false;
-  if (opts.json && opts.profiles.all) std::cout << "[\n";
-  for (std::size_t i = 0; i < profiles->size(); ++i) {
-    const Profile& profile = (*profiles)[i];
-    Progress progress = Progress::on_terminal("sweep " + profile.name, grid.size());
-    SweepReport report = sweep(grid, profile, &progress);
+  if (opts.json && opts.engines.all) std::cout << "[\n";
+  for (std::size_t i = 0; i < engines->size(); ++i) {
+    const Engine& engine = *(*engines)[i];
+    Progress progress = Progress::on_terminal("sweep " + engine.name(), grid.size());
+    SweepReport report = sweep(grid, engine, &progress);
     any = any || !report.findings.empty();
     if (opts.json) {
       std::cout << (i > 0 ? ",\n" : "") << sweep_report_json(report);
     } else {
-      print_text(report);
+      print_text(report, engine);
     }
   }
-  if (opts.json && opts.profiles.all) std::cout << "]\n";
+  if (opts.json && opts.engines.all) std::cout << "]\n";
   std::cout.flush();
   return any ? kExitFinding : kExitOk;
 }
@@ -66,7 +66,7 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<SweepOptions>();
   CLI::App* cmd = app.add_subcommand(
       "sweep", "Evaluate the sweep grid; per broken invariant, a count and a minimal case");
-  add_profile_choice(cmd, opts->profiles, true);
+  add_engine_choice(cmd, opts->engines, true);
   cmd->add_flag(
       "--json", opts->json,
       "Print {\"profile\", \"cases\", \"findings\": [{\"invariant\", \"count\", \"example\", \"result\", "
@@ -77,7 +77,7 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
       "harness/checks/minimal_order.hpp, causes in docs/causes.md: each cause prints its simplest case\n"
       "and the command that replays it. corpus/findings/<profile>.json is this command's --json output.\n"
       "Exit status: 0 no invariant broken, 1 some invariant broken (a finding), 2 bad usage.");
-  cmd->callback([opts, &exit_code] { exit_code = run_sweep(*opts); });
+  cmd->callback([opts, &exit_code] { exit_code = guard_engine_failure("sweep", [&] { return run_sweep(*opts); }); });
 }
 
 }  // namespace zfcheck::cli

@@ -1,7 +1,7 @@
 // `zfcheck table`: the PR #8456 thread's resolution table, every row evaluated through the model.
 #include "harness/io/case_io.hpp"
 #include "harness/cli/commands.hpp"
-#include "harness/cli/profile_choice.hpp"
+#include "harness/cli/engine_choice.hpp"
 #include "harness/checks/resolution_table.hpp"
 
 #include <iostream>
@@ -12,23 +12,25 @@ namespace zfcheck::cli {
 namespace {
 
 struct TableOptions {
-  ProfileChoice profiles;
+  EngineChoice engines;
   std::int64_t steps = 40;
   std::string format = "text";
 };
 
 int run_table(const TableOptions& opts) {
-  auto profiles = chosen_profiles(opts.profiles);
-  if (!profiles) {
-    std::cerr << "zfcheck table: " << profiles.error() << "\n";
+  auto engines = chosen_engines(opts.engines);
+  if (!engines) {
+    std::cerr << "zfcheck table: " << engines.error() << "\n";
     return kExitUsage;
   }
   TableFormat format = *parse_table_format(opts.format);
-  if (profiles->size() > 1) {
+  std::vector<const Engine*> columns;
+  for (const auto& e : *engines) columns.push_back(e.get());
+  if (columns.size() > 1) {
     std::cout << "cells: resolved select_interval / selections in " << opts.steps
               << " micro-steps / warning (stage 2)\n\n";
   }
-  std::cout << render_resolution_table(resolution_table_cases(opts.steps), *profiles, opts.steps, format);
+  std::cout << render_resolution_table(resolution_table_cases(opts.steps), columns, opts.steps, format);
   return kExitOk;
 }
 
@@ -38,7 +40,7 @@ void add_table_command(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<TableOptions>();
   CLI::App* cmd =
       app.add_subcommand("table", "The PR #8456 thread's resolution table, computed by the model");
-  add_profile_choice(cmd, opts->profiles, true);
+  add_engine_choice(cmd, opts->engines, true);
   cmd->add_option("--steps", opts->steps, "Micro-steps to count selections over")
       ->capture_default_str()
       ->check(CLI::Range(std::int64_t{0}, kMaxMicroSteps));
@@ -49,7 +51,7 @@ void add_table_command(CLI::App& app, int& exit_code) {
       "Rows: the thread's (auto/auto and epoch/1 with and without a dataloader of 10, step/10), the\n"
       "reviewer's steps_per_epoch probe (unset, 0, -5, 10) and the empty dataloader, at ZeRO stage 2.\n"
       "With --all-profiles each profile gets a column: resolved select_interval / selections / warning.");
-  cmd->callback([opts, &exit_code] { exit_code = run_table(*opts); });
+  cmd->callback([opts, &exit_code] { exit_code = guard_engine_failure("table", [&] { return run_table(*opts); }); });
 }
 
 }  // namespace zfcheck::cli

@@ -3,12 +3,13 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 
 namespace zfcheck {
 
 Progress::Progress(std::string label, std::uint64_t total, std::ostream* sink, Clock::duration delay)
-    : label_(std::move(label)), total_(total), sink_(sink), show_from_(Clock::now() + delay) {}
+    : label_(std::move(label)), total_(total), sink_(sink), started_(Clock::now()), show_from_(started_ + delay) {}
 
 Progress Progress::on_terminal(std::string label, std::uint64_t total) {
   return Progress(std::move(label), total, isatty(STDERR_FILENO) ? &std::cerr : nullptr);
@@ -18,12 +19,19 @@ void Progress::update(std::uint64_t done) {
   if (sink_ == nullptr || Clock::now() < show_from_) return;
   shown_ = true;
   std::uint64_t percent = total_ == 0 ? 100 : done * 100 / total_;
-  *sink_ << '\r' << label_ << ": " << done << '/' << total_ << " cases (" << percent << "%)" << std::flush;
+  *sink_ << '\r' << label_ << ": " << done << '/' << total_ << " cases (" << percent << "%)";
+  double seconds = std::chrono::duration<double>(Clock::now() - started_).count();
+  if (done > 0 && seconds > 0) {
+    double rate = static_cast<double>(done) / seconds;
+    *sink_ << ", " << static_cast<std::uint64_t>(rate) << " cases/s, ETA "
+           << static_cast<std::uint64_t>(static_cast<double>(total_ - std::min(done, total_)) / rate) << " s   ";
+  }
+  *sink_ << std::flush;
 }
 
 void Progress::finish() {
   if (!shown_) return;
-  *sink_ << '\r' << std::string(label_.size() + 48, ' ') << '\r' << std::flush;
+  *sink_ << '\r' << std::string(label_.size() + 96, ' ') << '\r' << std::flush;
   shown_ = false;
 }
 

@@ -12,7 +12,8 @@ class Progress {
  public:
   using Clock = std::chrono::steady_clock;
 
-  // Reports "label: done/total cases" to `sink` (never when it is null), once `delay` has passed.
+  // Reports "label: done/total cases (P%), R cases/s, ETA S s" to `sink` (never when it is null), once
+  // `delay` has passed.
   Progress(std::string label, std::uint64_t total, std::ostream* sink,
            Clock::duration delay = std::chrono::seconds(1));
   // Reports to standard error when it is a terminal, after a second; otherwise never.
@@ -26,6 +27,7 @@ class Progress {
   std::string label_;
   std::uint64_t total_;
   std::ostream* sink_;
+  Clock::time_point started_;
   Clock::time_point show_from_;
   bool shown_ = false;
 };

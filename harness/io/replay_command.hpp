@@ -10,10 +10,13 @@
 
 namespace zfcheck {
 
-// `echo '<case as an eval line>' | zfcheck check --profile <profile>`.
-inline std::string replay_command(const Case& c, std::string_view profile) {
-  return "echo " + shell_quote(py::to_json(case_to_value(c))) + " | zfcheck check --profile " +
-         shell_quote(profile);
+// The engine option that names a model profile: `--profile <profile>`.
+inline std::string profile_option(std::string_view profile) { return "--profile " + shell_quote(profile); }
+
+// `echo '<case as an eval line>' | zfcheck check <engine option>` (profile_option(), or
+// Engine::replay_option()).
+inline std::string replay_command(const Case& c, std::string_view engine_option) {
+  return "echo " + shell_quote(case_line(c)) + " | zfcheck check " + std::string(engine_option);
 }
 
 }  // namespace zfcheck

@@ -133,6 +133,141 @@ py::Value result_to_value(const Result& result) {
   return *py::parse_json(text);
 }
 
+namespace {
+
+// Reads one eval-format object field by field; the first thing that does not fit is kept in `error`.
+class ResultReader {
+ public:
+  std::string error;
+
+  const py::Value* get(const py::Dict& d, std::string_view key) {
+    const py::Value* v = d.find(key);
+    return v != nullptr && v->kind() != py::Kind::none ? v : nullptr;
+  }
+  template <class T>
+  const T* need(const py::Value* v, std::string_view what) {
+    const T* t = v != nullptr ? v->as<T>() : nullptr;
+    if (t == nullptr && error.empty()) error = std::string(what) + " is missing or of the wrong type";
+    return t;
+  }
+  py::Int integer(const py::Dict& d, std::string_view key) {
+    const py::Int* i = need<py::Int>(get(d, key), key);
+    return i ? *i : py::Int(0);
+  }
+  std::optional<py::Int> optional_integer(const py::Dict& d, std::string_view key) {
+    return get(d, key) ? std::optional<py::Int>(integer(d, key)) : std::nullopt;
+  }
+  bool boolean(const py::Dict& d, std::string_view key) {
+    const bool* b = need<bool>(get(d, key), key);
+    return b != nullptr && *b;
+  }
+  std::string text(const py::Dict& d, std::string_view key) {
+    const py::Str* s = need<py::Str>(get(d, key), key);
+    return s ? s->text : std::string();
+  }
+  double number(const py::Dict& d, std::string_view key, double fallback) {
+    const py::Value* v = get(d, key);
+    if (v == nullptr) return fallback;
+    if (const double* f = v->as<double>()) return *f;
+    if (const py::Int* i = v->as<py::Int>()) return static_cast<double>(py::to_int64(*i).value_or(0));
+    return need<double>(v, key) ? 0 : fallback;
+  }
+  StrOrInt str_or_int(const py::Dict& d, std::string_view key, StrOrInt fallback) {
+    const py::Value* v = get(d, key);
+    if (v == nullptr) return fallback;
+    if (const py::Str* s = v->as<py::Str>()) return *s;
+    return integer(d, key);
+  }
+  std::string_view strategy(const py::Dict& d) {
+    std::string s = text(d, "select_strategy");
+    if (s == "step") return "step";
+    if (s == "epoch") return "epoch";
+    if (error.empty()) error = "resolved select_strategy " + s + " is neither step nor epoch";
+    return "step";
+  }
+  std::optional<SetupWarning> warning(const std::string& logged) {
+    for (SetupWarning w : kSetupWarnings) {
+      if (logged == warning_text(w) || logged == warning_line(w)) return w;
+    }
+    if (error.empty()) error = "a warning zfcheck has no identifier for: " + logged;
+    return std::nullopt;
+  }
+};
+
+}  // namespace
+
+tl::expected<Result, std::string> result_from_value(const py::Value& value) {
+  const py::Dict* d = value.as<py::Dict>();
+  if (d == nullptr) return tl::unexpected(std::string("not a JSON object"));
+  ResultReader in;
+  Result r;
+  if (const py::Value* id = in.get(*d, "id")) r.id = *in.need<py::Str>(id, "id");
+  if (!in.error.empty()) return tl::unexpected(in.error);
+  if (const py::Value* p = in.get(*d, "profile"); p != nullptr && p->as<py::Str>()) r.profile = p->as<py::Str>()->text;
+  std::string outcome = in.text(*d, "outcome");
+  bool known = false;
+  for (Outcome o : {Outcome::ok, Outcome::config_error, Outcome::init_error, Outcome::unmodelled, Outcome::invalid_case}) {
+    if (outcome == outcome_name(o)) r.outcome = o, known = true;
+  }
+  if (!known && in.error.empty()) in.error = "unknown outcome " + outcome;
+  if (const py::Value* e = in.get(*d, "error")) {
+    if (const py::Dict* ed = in.need<py::Dict>(e, "error")) {
+      r.error = Error{in.text(*ed, "type"), std::nullopt, in.text(*ed, "message")};
+      if (in.get(*ed, "field")) r.error->field = in.text(*ed, "field");
+    }
+  }
+  if (const py::Value* c = in.get(*d, "config")) {
+    if (const py::Dict* cd = in.need<py::Dict>(c, "config")) {
+      ZenFlowConfig z;
+      z.topk_ratio = in.number(*cd, "topk_ratio", z.topk_ratio);
+      if (in.get(*cd, "select_strategy")) z.select_strategy = py::Str{in.text(*cd, "select_strategy")};
+      z.select_interval = in.str_or_int(*cd, "select_interval", z.select_interval);
+      z.update_interval = in.str_or_int(*cd, "update_interval", z.update_interval);
+      if (in.get(*cd, "overlap_step")) z.overlap_step = in.boolean(*cd, "overlap_step");
+      if (in.get(*cd, "offload")) z.offload = in.boolean(*cd, "offload");
+      z.auto_ratio = in.number(*cd, "auto_ratio", z.auto_ratio);
+      if (in.get(*cd, "full_warm_up_rounds")) z.full_warm_up_rounds = in.integer(*cd, "full_warm_up_rounds");
+      z.pt_reserved_cores_perc = in.number(*cd, "pt_reserved_cores_perc", z.pt_reserved_cores_perc);
+      z.steps_per_epoch = in.optional_integer(*cd, "steps_per_epoch");
+      r.config = z;
+    }
+  }
+  if (const py::Value* v = in.get(*d, "resolved")) {
+    if (const py::Dict* rd = in.need<py::Dict>(v, "resolved")) {
+      r.resolved = Resolved{in.strategy(*rd),          in.integer(*rd, "select_interval"),
+                            in.integer(*rd, "update_interval"), in.boolean(*rd, "auto_update"),
+                            in.optional_integer(*rd, "steps_per_epoch"), in.integer(*rd, "full_warm_up_rounds")};
+    }
+  }
+  if (const py::Value* v = in.get(*d, "engine")) {
+    if (const py::Dict* ed = in.need<py::Dict>(v, "engine")) {
+      r.engine = EngineView{in.integer(*ed, "select_interval"), in.integer(*ed, "update_interval"),
+                            in.boolean(*ed, "auto_update")};
+    }
+  }
+  r.zenflow_enabled = in.get(*d, "zenflow_enabled") != nullptr && in.boolean(*d, "zenflow_enabled");
+  if (const py::Value* v = in.get(*d, "warnings")) {
+    if (const py::List* l = in.need<py::List>(v, "warnings")) {
+      for (const py::Value& w : *l) {
+        const py::Str* s = in.need<py::Str>(&w, "a warning");
+        if (auto id = s ? in.warning(s->text) : std::nullopt) r.warnings.push_back(*id);
+      }
+    }
+  }
+  if (const py::Value* v = in.get(*d, "selections")) {
+    if (const py::List* l = in.need<py::List>(v, "selections")) {
+      for (const py::Value& s : *l) {
+        const py::Int* i = in.need<py::Int>(&s, "a selection");
+        auto step = i ? py::to_int64(*i) : std::nullopt;
+        if (step) r.selections.push_back(*step);
+        else if (in.error.empty()) in.error = "a selection beyond 64 bits";
+      }
+    }
+  }
+  if (!in.error.empty()) return tl::unexpected(in.error);
+  return r;
+}
+
 Result invalid_case_result(const CaseError& error, std::size_t line, std::string_view profile) {
   Result r;
   r.id = error.id;

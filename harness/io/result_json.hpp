@@ -5,6 +5,8 @@
 #include "reference/evaluate.hpp"
 #include "reference/py_json.hpp"
 
+#include <tl/expected.hpp>
+
 #include <functional>
 
 #include <string>
@@ -18,6 +20,11 @@ using ExtraKeys = std::function<void(py::ObjectWriter&)>;
 void write_result(std::string& out, const Result& result, const ExtraKeys& extra = {});
 // The same object as a Python value, for comparisons.
 py::Value result_to_value(const Result& result);
+
+// The result an eval-format object describes (what another engine printed), or what in it is not one.
+// Keys the format does not list are ignored; a config key it lacks keeps ZenFlowConfig's default.
+// Warnings are known by their text (warning_text(), or warning_line()).
+tl::expected<Result, std::string> result_from_value(const py::Value& value);
 
 // The invalid_case result for a line that is not a usable case; `line` is 1-based.
 Result invalid_case_result(const CaseError& error, std::size_t line, std::string_view profile);

@@ -23,7 +23,7 @@ constexpr std::string_view kTutorial =
     R"("full_warm_up_rounds":0,"overlap_step":true},"micro_steps":12})";
 
 std::string text_under(std::string_view profile, std::string_view case_json) {
-  return render_explanation(explain(testing::case_of(case_json), model_engine(testing::profile(profile)), pool()),
+  return render_explanation(explain(testing::case_of(case_json), ModelEngine(testing::profile(profile)), pool()),
                             TextStyle::text);
 }
 
@@ -73,7 +73,7 @@ TEST(Explanation, PasteableBlockIsTheConfigsOwnJson) {
 }
 
 TEST(Explanation, JsonHasTheDocumentedKeys) {
-  Explanation e = explain(testing::case_of(kTutorial), model_engine(testing::profile("deepspeed-edaa722")), pool());
+  Explanation e = explain(testing::case_of(kTutorial), ModelEngine(testing::profile("deepspeed-edaa722")), pool());
   auto v = py::parse_json(explanation_json(e));
   ASSERT_TRUE(v.has_value());
   std::vector<std::string> keys;

@@ -9,7 +9,7 @@ namespace {
 SweepReport small_report() {
   GridBlock b{"probe", {}, {}, {std::nullopt, 0}, {2}};
   b.axes.push_back(EntryAxis{{std::nullopt, py::Dict::Entry{py::Str{"steps_per_epoch"}, -5}}});
-  return sweep(SweepGrid({b}), testing::profile("pr-8456-4ffc94ea"));
+  return sweep(SweepGrid({b}), testing::model("pr-8456-4ffc94ea"));
 }
 
 py::Value recorded(const SweepReport& r) { return *py::parse_json(sweep_report_json(r)); }

@@ -21,7 +21,7 @@ TEST(DeepSpeedConfig, wrapsTheBlockAsAUserWritesIt) {
 
 TEST(FindingsReport, markdownHasASectionPerFindingWithSnippetAndRow) {
   const SweepReport& r = testing::swept("pr-8456-4ffc94ea");
-  std::string md = render_findings_report(r, testing::profile("pr-8456-4ffc94ea"), TableFormat::markdown);
+  std::string md = render_findings_report(r, testing::model("pr-8456-4ffc94ea"), TableFormat::markdown);
   EXPECT_EQ(md.rfind("# ZenFlow findings under pr-8456-4ffc94ea\n", 0), 0u);
   std::size_t sections = 0;
   for (std::size_t at = md.find("\n## "); at != std::string::npos; at = md.find("\n## ", at + 1)) ++sections;
@@ -41,7 +41,7 @@ TEST(FindingsReport, markdownHasASectionPerFindingWithSnippetAndRow) {
     for (const CauseGroup& g : f.causes) {
       EXPECT_NE(md.find(" `" + g.cause + "`\n\n" + std::to_string(g.count) + " case"), std::string::npos)
           << g.cause;
-      EXPECT_NE(md.find("```sh\n" + replay_command(g.example, r.profile) + "\n```"), std::string::npos)
+      EXPECT_NE(md.find("```sh\n" + replay_command(g.example, profile_option(r.profile)) + "\n```"), std::string::npos)
           << g.cause;
     }
   }
@@ -58,10 +58,10 @@ TEST(FindingsReport, textFormatHasNoMarkdownAndNamesTheDataloader) {
       "pr-8456",
       7,
       {Finding{"reselects-or-warns", 2, example, result, {CauseGroup{"a cause", 2, example, result}}}}};
-  std::string text = render_findings_report(r, testing::profile("pr-8456"), TableFormat::text);
+  std::string text = render_findings_report(r, testing::model("pr-8456"), TableFormat::text);
   EXPECT_EQ(text.find("```"), std::string::npos);
   EXPECT_EQ(text.find("\n| "), std::string::npos);  // no table row; the replay command's pipe is no table
-  EXPECT_NE(text.find("    " + replay_command(example, "pr-8456") + "\n"), std::string::npos);
+  EXPECT_NE(text.find("    " + replay_command(example, profile_option("pr-8456")) + "\n"), std::string::npos);
   EXPECT_NE(text.find("whose dataloader has 0 batches"), std::string::npos);
   EXPECT_NE(text.find("1 invariant is broken"), std::string::npos);
 }

@@ -28,8 +28,8 @@ FixCandidates small_pool() {
 
 std::vector<Fix> fixes_for(std::string_view profile, std::string_view case_json) {
   Case c = case_of(case_json);
-  Engine engine = model_engine(testing::profile(profile));
-  return find_fixes(c, engine.evaluate(c), engine, small_pool());
+  ModelEngine engine(testing::profile(profile));
+  return find_fixes(c, evaluate_one(engine, c), engine, small_pool());
 }
 
 constexpr std::string_view kTutorial =
@@ -66,16 +66,16 @@ TEST(FixSearch, AnOffloadWithoutOverlapCommIsFixedByOneKey) {
 
 TEST(FixSearch, EveryFixKeepsWhatTheOriginalKeptOnEveryThreadRow) {
   for (const Profile& profile : builtin_profiles()) {
-    Engine engine = model_engine(profile);
+    ModelEngine engine(profile);
     for (const ResolutionTableRow& row : resolution_table_cases(40)) {
       const Case& c = row.c;
-      Result r = engine.evaluate(c);
+      Result r = evaluate_one(engine, c);
       ViolationMask broken = violation_mask(c, r);
       for (const Fix& fix : find_fixes(c, r, engine, small_pool())) {
         ViolationMask after = violation_mask(fix.c, fix.result);
         EXPECT_EQ(after & ~broken, 0u) << profile.name << " " << row.label;
         EXPECT_FALSE(fix.invariants.empty());
-        EXPECT_EQ(fix.result, engine.evaluate(fix.c));
+        EXPECT_EQ(fix.result, evaluate_one(engine, fix.c));
       }
     }
   }

@@ -59,7 +59,7 @@ TEST(ProfileDiff, fixCommitChangesOnlyStepsPerEpochBelowOneAndTheEmptyDataloader
   EXPECT_GT(below_one, 0u);
   EXPECT_GT(empty_dataloader, 0u);
 
-  ProfileDiff diff = diff_profiles(SweepGrid::builtin(), from, to);
+  ProfileDiff diff = diff_profiles(SweepGrid::builtin(), ModelEngine(from), ModelEngine(to));
   EXPECT_EQ(diff.differing, differing);
   std::uint64_t grouped = 0;
   for (const DiffGroup& g : diff.groups) {
@@ -78,8 +78,8 @@ TEST(ProfileDiff, aProfileAgreesWithItselfAndTheJsonListsAGroupPerLine) {
   GridBlock b{"probe", {}, {}, {std::nullopt, 0}, {2}};
   b.axes.push_back(EntryAxis{{std::nullopt, py::Dict::Entry{py::Str{"steps_per_epoch"}, 0}}});
   SweepGrid grid({b});
-  EXPECT_EQ(diff_profiles(grid, testing::profile("pr-8456"), testing::profile("pr-8456")).differing, 0u);
-  ProfileDiff diff = diff_profiles(grid, testing::profile("pr-8456-4ffc94ea"), testing::profile("pr-8456"));
+  EXPECT_EQ(diff_profiles(grid, testing::model("pr-8456"), testing::model("pr-8456")).differing, 0u);
+  ProfileDiff diff = diff_profiles(grid, testing::model("pr-8456-4ffc94ea"), testing::model("pr-8456"));
   EXPECT_EQ(diff.cases, 4u);
   EXPECT_EQ(diff.differing, 3u);
   std::string text = profile_diff_json(diff);

@@ -69,7 +69,8 @@ TEST(ThreadTableCells, stepsChangeTheCountsAndErrorsFillTheRow) {
 
 TEST(ThreadTableRender, oneProfileGetsResultColumnsSeveralGetAColumnEach) {
   auto cases = resolution_table_cases(40);
-  std::string one = render_resolution_table(cases, {testing::profile("pr-8456")}, 40, TableFormat::markdown);
+  ModelEngine newest = testing::model("pr-8456");
+  std::string one = render_resolution_table(cases, {&newest}, 40, TableFormat::markdown);
   EXPECT_NE(
       one.find(
           "| case | strategy | interval | epoch length known | resolved select_interval | selections in 40 "
@@ -78,7 +79,10 @@ TEST(ThreadTableRender, oneProfileGetsResultColumnsSeveralGetAColumnEach) {
   EXPECT_NE(one.find("| steps_per_epoch -5 | auto (default) | auto (default) | no | config_error "
                      "(ValidationError) | - | - |"),
             std::string::npos);
-  std::string all = render_resolution_table(cases, builtin_profiles(), 40, TableFormat::markdown);
+  std::vector<ModelEngine> models(builtin_profiles().begin(), builtin_profiles().end());
+  std::vector<const Engine*> engines;
+  for (const ModelEngine& m : models) engines.push_back(&m);
+  std::string all = render_resolution_table(cases, engines, 40, TableFormat::markdown);
   EXPECT_NE(all.find("| deepspeed-edaa722 | deepspeed-8274 | pr-8456-4ffc94ea | pr-8456 |"),
             std::string::npos);
   EXPECT_NE(

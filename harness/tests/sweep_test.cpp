@@ -39,7 +39,7 @@ TEST(Sweep, countsEveryBreakingCaseAndKeepsTheSimplest) {
                               py::Dict::Entry{py::Str{"steps_per_epoch"}, -1},
                               py::Dict::Entry{py::Str{"steps_per_epoch"}, 10}, std::nullopt}});
   SweepGrid grid({b});
-  SweepReport r = sweep(grid, testing::profile("deepspeed-8274"));
+  SweepReport r = sweep(grid, testing::model("deepspeed-8274"));
   EXPECT_EQ(r.profile, "deepspeed-8274");
   EXPECT_EQ(r.cases, 4u);
   const Finding* negative = finding(r, "interval-not-negative");

@@ -32,12 +32,15 @@ inline Result eval(std::string_view profile_name, std::string_view case_json) {
   return evaluate(case_of(case_json), profile(profile_name));
 }
 
+// The model under a built-in profile, as the engine the drivers take.
+inline ModelEngine model(std::string_view name) { return ModelEngine(profile(name)); }
+
 // The built-in grid swept under a profile, once per test program.
 inline const SweepReport& swept(const std::string& profile_name) {
   static std::map<std::string, SweepReport> cache;
   auto it = cache.find(profile_name);
   if (it == cache.end())
-    it = cache.emplace(profile_name, sweep(SweepGrid::builtin(), profile(profile_name))).first;
+    it = cache.emplace(profile_name, sweep(SweepGrid::builtin(), model(profile_name))).first;
   return it->second;
 }
 

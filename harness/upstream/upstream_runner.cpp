@@ -35,10 +35,19 @@ tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOpti
     args.push_back("--rev");
     args.push_back(*options.rev);
   }
+  if (options.ready_line) args.push_back("--ready");
   for (const auto& a : args) runner.command_ += (runner.command_.empty() ? "" : " ") + shell_quote(a);
-  runner.command_ += " < " + shell_quote(cases_path);
+  if (!cases_path.empty()) runner.command_ += " < " + shell_quote(cases_path);
 
-  int in_fd = open(cases_path.c_str(), O_RDONLY | O_CLOEXEC);
+  int in_fd = -1;
+  if (cases_path.empty()) {
+    int in_pipe[2];
+    if (pipe2(in_pipe, O_CLOEXEC) != 0) return tl::unexpected(std::string("cannot create a pipe: ") + std::strerror(errno));
+    in_fd = in_pipe[0];
+    runner.in_ = in_pipe[1];
+  } else {
+    in_fd = open(cases_path.c_str(), O_RDONLY | O_CLOEXEC);
+  }
   if (in_fd < 0) return tl::unexpected("cannot open " + cases_path + ": " + std::strerror(errno));
   int pipe_fds[2];
   if (pipe2(pipe_fds, O_CLOEXEC) != 0) {
@@ -59,20 +68,27 @@ tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOpti
   if (rc != 0) {
     close(pipe_fds[0]);
     runner.pid_ = -1;
-    return tl::unexpected("cannot start " + options.python + ": " + std::strerror(rc));
+    return tl::unexpected("cannot start " + options.python + ": " + std::strerror(rc) +
+                          " (point --python at the Python of the DeepSpeed environment, with pydantic 2)");
   }
   runner.out_ = fdopen(pipe_fds[0], "r");
   return runner;
 }
 
 UpstreamRunner::UpstreamRunner(UpstreamRunner&& other) noexcept
-    : pid_(other.pid_), out_(other.out_), script_dir_(std::move(other.script_dir_)), command_(std::move(other.command_)) {
+    : pid_(other.pid_),
+      out_(other.out_),
+      in_(other.in_),
+      script_dir_(std::move(other.script_dir_)),
+      command_(std::move(other.command_)) {
   other.pid_ = -1;
   other.out_ = nullptr;
+  other.in_ = -1;
   other.script_dir_.clear();
 }
 
 UpstreamRunner::~UpstreamRunner() {
+  close_input();
   if (pid_ > 0) {
     kill(pid_, SIGTERM);
     finish();
@@ -96,6 +112,21 @@ bool UpstreamRunner::next(std::string& line) {
     }
   }
   return !line.empty();
+}
+
+bool UpstreamRunner::send(std::string_view lines) {
+  while (!lines.empty()) {
+    ssize_t n = write(in_, lines.data(), lines.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    lines.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+void UpstreamRunner::close_input() {
+  if (in_ >= 0) close(in_);
+  in_ = -1;
 }
 
 int UpstreamRunner::finish() {

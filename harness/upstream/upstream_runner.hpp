@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <sys/types.h>
 
 namespace zfcheck {
@@ -15,11 +16,14 @@ struct RunnerOptions {
   std::string deepspeed;           // checkout or git repository
   std::optional<std::string> rev;  // read the files at this revision; none: from the checkout's working tree
   std::string script;              // the runner script; empty: the copy built into zfcheck
+  bool ready_line = false;         // ask the runner to print {"ready": true} once its modules are loaded
 };
 
-// One runner process over a file of eval-format cases; results arrive one line per case, in order.
+// One runner process over eval-format cases (a file, or lines sent to it); results arrive one line per
+// case, in order.
 class UpstreamRunner {
  public:
+  // `cases_path` empty: the cases are sent with send() and the input closed with close_input().
   static tl::expected<UpstreamRunner, std::string> start(const RunnerOptions& options, const std::string& cases_path);
   UpstreamRunner(UpstreamRunner&& other) noexcept;
   UpstreamRunner& operator=(UpstreamRunner&&) = delete;
@@ -27,6 +31,9 @@ class UpstreamRunner {
 
   // The next result line; false when the runner has closed its output.
   bool next(std::string& line);
+  // Writes case lines to the runner's input; false when it no longer reads them.
+  bool send(std::string_view lines);
+  void close_input();
   // Waits for the runner; its exit status (-1 when it died of a signal).
   int finish();
   // The command line, for messages and replay instructions.
@@ -37,6 +44,7 @@ class UpstreamRunner {
 
   pid_t pid_ = -1;
   FILE* out_ = nullptr;
+  int in_ = -1;  // the write end of the runner's input, when cases are sent
   std::string script_dir_;  // temporary directory holding the built-in script, removed at the end
   std::string command_;
 };

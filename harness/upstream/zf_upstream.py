@@ -7,8 +7,10 @@ repository and executed as they are. Only what they import for other purposes (t
 communication layer, the full ZeRO optimizers, the CPU Adam extensions, the logger) is stubbed.
 No ZenFlow rule is written here: every value in a result is read off the upstream objects.
 
-Usage: zf_upstream.py --deepspeed PATH [--rev REV] < cases.jsonl > results.jsonl
-Needs Python 3 with pydantic 2.
+Usage: zf_upstream.py --deepspeed PATH [--rev REV] [--ready] < cases.jsonl > results.jsonl
+       zf_upstream.py --list-files   (the files it reads, one per line)
+Needs Python 3 with pydantic 2 (exit status 3 without it). A revision older than one of the
+OPTIONAL_FILES runs without it: the cases that need it come back "unmodelled", naming the file.
 """
 import argparse
 import importlib
@@ -30,7 +32,13 @@ REAL_MODULES = {
     "deepspeed.runtime.zenflow.zenflow_stage_1_and_2": "deepspeed/runtime/zenflow/zenflow_stage_1_and_2.py",
     "deepspeed.runtime.zenflow.engine_stage3": "deepspeed/runtime/zenflow/engine_stage3.py",
 }
-STUB_ROOTS = ("torch", "deepspeed")
+# Files a revision may predate: module -> the stages whose cases need it (none: only an import needs it).
+OPTIONAL_FILES = {
+    "deepspeed.runtime.zero.leaf_module_config": (),
+    "deepspeed.runtime.zenflow.engine_stage3": (3, ),
+}
+STUB_ROOTS = ("torch", "deepspeed", "psutil")  # psutil: ZenFlow's CPU affinity (from #7506)
+MISSING_PYDANTIC_STATUS = 3
 
 
 class Anything:
@@ -80,7 +88,11 @@ class ZeroOptimizerBase:
     ZenFlow's optimizer calls first, reduced to the attributes ZenFlow reads. The environment is
     the one docs/eval-format.md assumes: offload_optimizer on the CPU."""
 
-    def __init__(self, *args, zenflow_config=None, **kwargs):
+    def __init__(self, *args, **kwargs):
+        # ZenFlow passed zenflow_config positionally before #7634 and by keyword since: read it from the
+        # keywords, else from the calling __init__'s own parameter of that name, whatever its position.
+        caller = sys._getframe(1).f_locals
+        zenflow_config = kwargs.get("zenflow_config", caller.get("zenflow_config"))
         self.cpu_offload = True
         self.zenflow = zenflow_config is not None
         self.bit16_groups = []
@@ -127,20 +139,33 @@ class Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 
 def read_sources(checkout, rev):
+    """The text of each file by module name; an optional file the revision lacks is left out."""
     sources = {}
     for module, path in REAL_MODULES.items():
         if rev:
             out = subprocess.run(["git", "-C", checkout, "show", f"{rev}:{path}"], capture_output=True, text=True)
-            if out.returncode != 0:
+            if out.returncode == 0:
+                sources[module] = out.stdout
+            elif module not in OPTIONAL_FILES:
                 sys.exit(f"zf_upstream: cannot read {path} at {rev} in {checkout}: {out.stderr.strip()}")
-            sources[module] = out.stdout
         else:
             try:
                 with open(f"{checkout}/{path}", encoding="utf-8") as f:
                     sources[module] = f.read()
+            except FileNotFoundError as e:
+                if module not in OPTIONAL_FILES:
+                    sys.exit(f"zf_upstream: cannot read {path} in {checkout}: {e}")
             except OSError as e:
                 sys.exit(f"zf_upstream: cannot read {path} in {checkout}: {e}")
     return sources
+
+
+def missing_file_for(stage, sources):
+    """The file a case at `stage` needs that this revision lacks, or None."""
+    for module, stages in OPTIONAL_FILES.items():
+        if stage in stages and module not in sources:
+            return REAL_MODULES[module]
+    return None
 
 
 def field_of(loc):
@@ -162,21 +187,34 @@ class Upstream:
     """The upstream modules, loaded once, and one evaluation per case."""
 
     def __init__(self, sources):
+        self.sources = sources
         self.logger = RecordingLogger()
         sys.meta_path.insert(0, Finder(sources, self.logger))
-        import pydantic
+        try:
+            import pydantic
+            if not pydantic.VERSION.startswith("2."):
+                raise ImportError(f"pydantic {pydantic.VERSION} is not pydantic 2")
+        except ImportError as e:
+            print(f"zf_upstream: {sys.executable} has no pydantic 2 ({e}); point --python at the Python "
+                  "of the DeepSpeed environment", file=sys.stderr)
+            sys.exit(MISSING_PYDANTIC_STATUS)
         load = importlib.import_module
         self.validation_error = pydantic.ValidationError
         self.zero_config = load("deepspeed.runtime.zero.config").DeepSpeedZeroConfig
         self.engine = load("deepspeed.runtime.zenflow.engine")
         self.stage12 = load("deepspeed.runtime.zenflow.zenflow_stage_1_and_2")
-        self.stage3 = load("deepspeed.runtime.zenflow.engine_stage3")
+        self.stage3 = load("deepspeed.runtime.zenflow.engine_stage3") if missing_file_for(3, sources) is None else None
 
     def evaluate(self, case):
         result = {"outcome": "ok", "error": None, "config": None, "resolved": None, "engine": None,
                   "zenflow_enabled": False, "warnings": [], "selections": [], "selection_count": 0}
         self.logger.warnings = []
         stage = case.get("stage", 2)
+        missing = missing_file_for(stage, self.sources)
+        if missing is not None:
+            result.update(outcome="unmodelled", error={"type": "MissingFile", "field": None,
+                                                       "message": f"this revision has no {missing}"})
+            return self.finish(result)
         try:
             zero = self.zero_config(stage=stage, offload_optimizer={"device": "cpu"},
                                     overlap_comm=case.get("overlap_comm"), zenflow=case["zenflow"])
@@ -253,10 +291,19 @@ class Sized:
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deepspeed", required=True, help="DeepSpeed checkout or git repository")
+    parser.add_argument("--deepspeed", help="DeepSpeed checkout or git repository")
     parser.add_argument("--rev", help="git revision to read the files at (default: the files in the checkout)")
+    parser.add_argument("--ready", action="store_true", help='print {"ready": true} once the modules are loaded')
+    parser.add_argument("--list-files", action="store_true", help="print the files the runner reads and stop")
     args = parser.parse_args()
+    if args.list_files:
+        print("\n".join(REAL_MODULES.values()))
+        return
+    if args.deepspeed is None:
+        parser.error("--deepspeed is required")
     upstream = Upstream(read_sources(args.deepspeed, args.rev))
+    if args.ready:
+        print(json.dumps({"ready": True}), flush=True)
     for number, line in enumerate(sys.stdin, 1):
         try:
             case = json.loads(line)

@@ -26,7 +26,7 @@ std::string failure_text(const PropertySpec& spec, const Case& c, const std::str
   std::string line = case_line(c);
   std::string out = verdict + "\n  case: " + line;
   for (const std::string& profile : spec.profiles) {
-    out += "\n  replay: " + replay_command(c, profile);
+    out += "\n  replay: " + replay_command(c, profile_option(profile));
   }
   return out;
 }

@@ -19,4 +19,36 @@ for profile in deepspeed-edaa722 deepspeed-8274; do
       || status=1
   done
 done
+
+# The engine option: upstream's code through every driver, against the model's answers.
+cache=$(mktemp -d)
+trap 'rm -rf "$cache"' EXIT
+up() { echo "upstream:$DEEPSPEED_SRC@$1"; }
+for pair in "deepspeed-edaa722 edaa72212" "deepspeed-8274 refs/pull/8274/head"; do
+  set -- $pair
+  model=$("$zfcheck" sweep --profile "$1" --json | sed "s/\"profile\":\"$1\"/\"profile\":\"P\"/")
+  upstream=$("$zfcheck" sweep --upstream "$DEEPSPEED_SRC@$2" --cache-dir "$cache" --json \
+    | sed 's/"profile":"upstream@[0-9a-f]*"/"profile":"P"/')
+  [ "$model" = "$upstream" ] || { echo "FAIL: sweep --upstream @$2 differs from the model's $1"; status=1; }
+done
+# PR #8274 changed exactly what the model's two profiles differ by (topk_ratio endpoints, update_interval < 1).
+strip_names() { sed -E 's/deepspeed-edaa722|upstream@edaa72212/FROM/g; s/deepspeed-8274|upstream@2f74e7e1c/TO/g'; }
+model=$("$zfcheck" diff --from deepspeed-edaa722 --to deepspeed-8274 | strip_names)
+upstream=$("$zfcheck" diff --from "$(up edaa72212)" --to "$(up refs/pull/8274/head)" --cache-dir "$cache" | strip_names)
+[ "$model" = "$upstream" ] || { echo "FAIL: diff of upstream edaa72212 -> #8274 is not the model's"; status=1; }
+# The stage-3 file arrived in #7516: before it stage-3 cases are unmodelled, the rest runs.
+before=$(echo '{"zenflow":{},"stage":3}' | "$zfcheck" eval --upstream "$DEEPSPEED_SRC@1d7b90adc" --cache-dir "$cache")
+case $before in *'"outcome":"unmodelled"'*engine_stage3.py*) ;; *) echo "FAIL: stage 3 at #7391: $before"; status=1 ;; esac
+# At #7516 (zenflow_config positional) the default config selects at step 0, as at master.
+at7516=$(echo '{"zenflow":{}}' | "$zfcheck" eval --upstream "$DEEPSPEED_SRC@7cb1b88ec" --cache-dir "$cache")
+case $at7516 in *'"selections":[0]'*) ;; *) echo "FAIL: default config at #7516: $at7516"; status=1 ;; esac
+"$zfcheck" review --upstream "$DEEPSPEED_SRC" --base edaa72212 --head refs/pull/8274/head --cache-dir "$cache" \
+  > "$cache/review.md"
+[ $? -le 1 ] && grep -q '^# ZenFlow review: upstream@edaa72212 -> upstream@2f74e7e1c' "$cache/review.md" \
+  || { echo "FAIL: review edaa72212 -> #8274"; status=1; }
+for pair in "deepspeed-edaa722 edaa72212" "deepspeed-8274 refs/pull/8274/head"; do
+  set -- $pair
+  "$zfcheck" profiles fit --upstream "$DEEPSPEED_SRC@$2" --cache-dir "$cache" | grep -q "^exact: .*(= $1)$" \
+    || { echo "FAIL: profiles fit @$2 does not name $1"; status=1; }
+done
 exit $status

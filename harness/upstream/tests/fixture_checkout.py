@@ -2,7 +2,10 @@
 
 The modules are zfcheck's own miniature of upstream's shape (same import lines, same names), enough
 to test the runner's mechanics without a DeepSpeed checkout. `engine_scale` plants a defect in the
-engine copy so that a test can check that conformance reports it.
+engine copy so that a test can check that conformance reports it; `die_on_len` makes the engine kill
+its process on that dataloader length (a runner dying mid-stream); `positional` passes zenflow_config
+to the ZeRO base optimizer positionally, as upstream did before #7634; `omit` leaves files out (a
+revision older than them).
 """
 import os
 import textwrap
@@ -111,6 +114,9 @@ def _resolve(owner, cfg):
 
 def configure_zenflow(engine):
     cfg = engine.zenflow_config()
+    if engine.training_dataloader is not None and len(engine.training_dataloader) == DIE_ON_LEN:
+        import os
+        os._exit(9)
     if cfg is None:
         engine.zenflow = False
         return
@@ -133,9 +139,13 @@ from deepspeed.ops.adam import ZenFlowSelectiveAdamW
 
 class ZenFlowZeroOptimizer(DeepSpeedZeroOptimizer):
 
-    def __init__(self, init_optimizer, param_names, timers, optimizer_params, **kwargs):
-        super().__init__(init_optimizer, param_names, timers, optimizer_params, **kwargs)
-        cfg = kwargs.get("zenflow_config", None)
+    def __init__(self, init_optimizer, param_names, timers, optimizer_params, zenflow_config=None, **kwargs):
+        if POSITIONAL:
+            super().__init__(init_optimizer, param_names, timers, optimizer_params, zenflow_config, **kwargs)
+        else:
+            super().__init__(init_optimizer, param_names, timers, optimizer_params, zenflow_config=zenflow_config,
+                             **kwargs)
+        cfg = zenflow_config
         self.micro_step = -1
         self.full_warm_up_rounds = cfg.full_warm_up_rounds
         if cfg.offload:
@@ -203,10 +213,13 @@ FILES = {
 }
 
 
-def write_checkout(root, engine_scale=0):
+def write_checkout(root, engine_scale=0, die_on_len=-1, positional=False, omit=()):
     """Writes the stand-in modules under `root`; `engine_scale` is added to the dataloader length."""
     for path, text in FILES.items():
+        if path in omit:
+            continue
         full = os.path.join(root, path)
         os.makedirs(os.path.dirname(full), exist_ok=True)
+        text = textwrap.dedent(text).replace("ENGINE_SCALE", str(engine_scale)).replace("DIE_ON_LEN", str(die_on_len))
         with open(full, "w", encoding="utf-8") as f:
-            f.write(textwrap.dedent(text).replace("ENGINE_SCALE", str(engine_scale)).lstrip())
+            f.write(text.replace("POSITIONAL", str(positional)).lstrip())

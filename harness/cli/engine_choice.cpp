@@ -1,0 +1,76 @@
+// Engine selection shared by every evaluating command.
+#include "harness/cli/engine_choice.hpp"
+
+#include "harness/cli/commands.hpp"
+#include "harness/upstream/upstream_engine.hpp"
+
+#include <iostream>
+
+namespace zfcheck::cli {
+
+void add_runner_options(CLI::App* cmd, EngineChoice& choice) {
+  cmd->add_option("--python", choice.python, "Python 3 with pydantic 2, for --upstream (the DeepSpeed environment's)")
+      ->capture_default_str();
+  cmd->add_option("--jobs", choice.jobs, "Upstream runner processes (default: the number of cores)");
+  auto dir = cmd->add_option("--cache-dir", choice.cache_dir,
+                             "Cache of upstream results (default: $XDG_CACHE_HOME/zfcheck or ~/.cache/zfcheck)");
+  cmd->add_flag("--no-cache", choice.no_cache, "Neither read nor write the cache of upstream results")->excludes(dir);
+}
+
+void add_engine_choice(CLI::App* cmd, EngineChoice& choice, bool allow_all) {
+  CLI::Option* one =
+      cmd->add_option("--profile", choice.profile,
+                      "Behaviour profile, optionally with switch overrides (NAME:switch=on|off,...)")
+          ->capture_default_str();
+  CLI::Option* upstream =
+      cmd->add_option("--upstream", choice.upstream,
+                      "Upstream's own code instead of the model: a DeepSpeed checkout or mirror, PATH[@REV]")
+          ->excludes(one);
+  if (allow_all)
+    cmd->add_flag("--all-profiles", choice.all, "Every built-in profile, oldest first")->excludes(one)->excludes(upstream);
+  add_runner_options(cmd, choice);
+}
+
+tl::expected<std::unique_ptr<Engine>, std::string> upstream_engine(const std::string& path_at_rev,
+                                                                   const EngineChoice& choice) {
+  auto [path, rev] = split_upstream_spec(path_at_rev);
+  UpstreamEngineOptions options{choice.python, choice.jobs,
+                                choice.no_cache ? std::string()
+                                : choice.cache_dir.empty() ? ResultCache::default_dir()
+                                                           : choice.cache_dir};
+  auto engine = UpstreamEngine::open(path, rev, options);
+  if (!engine) return tl::unexpected(engine.error());
+  return std::unique_ptr<Engine>(std::move(*engine));
+}
+
+tl::expected<std::unique_ptr<Engine>, std::string> engine_from_spec(const std::string& spec, const EngineChoice& choice) {
+  constexpr std::string_view kUpstream = "upstream:";
+  if (spec.starts_with(kUpstream)) return upstream_engine(spec.substr(kUpstream.size()), choice);
+  auto profile = find_profile(spec);
+  if (!profile) return tl::unexpected(profile.error());
+  return std::unique_ptr<Engine>(std::make_unique<ModelEngine>(std::move(*profile)));
+}
+
+tl::expected<Engines, std::string> chosen_engines(const EngineChoice& choice) {
+  Engines engines;
+  if (choice.all) {
+    for (const Profile& p : builtin_profiles()) engines.push_back(std::make_unique<ModelEngine>(p));
+    return engines;
+  }
+  auto engine = choice.upstream.empty() ? engine_from_spec(choice.profile, choice) : upstream_engine(choice.upstream, choice);
+  if (!engine) return tl::unexpected(engine.error());
+  engines.push_back(std::move(*engine));
+  return engines;
+}
+
+int guard_engine_failure(std::string_view command, const std::function<int()>& body) {
+  try {
+    return body();
+  } catch (const EngineFailure& e) {
+    std::cout.flush();
+    std::cerr << "zfcheck " << command << ": " << e.what() << "\n";
+    return kExitUsage;
+  }
+}
+
+}  // namespace zfcheck::cli

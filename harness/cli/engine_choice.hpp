@@ -1,0 +1,45 @@
+// The one engine option of every evaluating command: --profile P | --upstream PATH[@REV] (docs/upstream-engine.md).
+#pragma once
+
+#include "harness/checks/engine.hpp"
+#include "reference/profile.hpp"
+
+#include <CLI/CLI.hpp>
+#include <tl/expected.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace zfcheck::cli {
+
+struct EngineChoice {
+  std::string profile{kDefaultProfile};
+  bool all = false;
+  std::string upstream;  // PATH[@REV]; empty: the model
+  std::string python = "python3";
+  unsigned jobs = 0;
+  std::string cache_dir;
+  bool no_cache = false;
+};
+
+// Adds --profile, --upstream (exclusive), the runner's --python, --jobs, --cache-dir, --no-cache and,
+// when `allow_all`, --all-profiles.
+void add_engine_choice(CLI::App* cmd, EngineChoice& choice, bool allow_all);
+// Adds only --python, --jobs, --cache-dir, --no-cache (for commands whose engines are named otherwise).
+void add_runner_options(CLI::App* cmd, EngineChoice& choice);
+
+using Engines = std::vector<std::unique_ptr<Engine>>;
+
+// The chosen engines (every profile, oldest first, for --all-profiles); the reason when one is unknown.
+tl::expected<Engines, std::string> chosen_engines(const EngineChoice& choice);
+// One engine from a spec: a profile (NAME[:switch=on|off,...]) or upstream:PATH[@REV].
+tl::expected<std::unique_ptr<Engine>, std::string> engine_from_spec(const std::string& spec, const EngineChoice& choice);
+// Upstream's code at PATH[@REV] with the runner options of `choice`.
+tl::expected<std::unique_ptr<Engine>, std::string> upstream_engine(const std::string& path_at_rev,
+                                                                   const EngineChoice& choice);
+
+// Runs body(), turning an EngineFailure into a message naming `command` and exit status 2.
+int guard_engine_failure(std::string_view command, const std::function<int()>& body);
+
+}  // namespace zfcheck::cli

@@ -1,0 +1,133 @@
+// `zfcheck history`: every first-parent commit that changed a file the runner loads, what it changed in
+// upstream's behaviour on the grid, and where each invariant's finding appeared and vanished.
+#include "harness/cli/commands.hpp"
+#include "harness/cli/engine_choice.hpp"
+#include "harness/checks/profile_diff.hpp"
+#include "harness/checks/result_summary.hpp"
+#include "harness/checks/sweep.hpp"
+#include "harness/io/case_io.hpp"
+#include "harness/io/shell_quote.hpp"
+#include "harness/upstream/upstream_engine.hpp"
+#include "reference/py_json.hpp"
+
+#include <iostream>
+#include <memory>
+#include <set>
+#include <sstream>
+
+namespace zfcheck::cli {
+
+namespace {
+
+struct HistoryOptions {
+  EngineChoice runner;
+  std::string path;
+  std::string since;
+  std::string until = "HEAD";
+  std::string invariant;
+};
+
+struct Commit {
+  std::string sha, date, subject;
+};
+
+tl::expected<std::vector<Commit>, std::string> commits(const HistoryOptions& opts) {
+  std::string range = opts.since.empty() ? opts.until : opts.since + ".." + opts.until;
+  std::string command = "git -C " + shell_quote(opts.path) + " log --first-parent --reverse --date=short " +
+                        "--format=%h%x09%ad%x09%s " + shell_quote(range) + " --";
+  for (const std::string& f : runner_files()) command += " " + shell_quote(f);
+  auto [out, status] = shell_output(command);
+  if (status != 0) return tl::unexpected("cannot list the commits " + range + " of " + opts.path);
+  std::vector<Commit> list;
+  std::istringstream lines(out);
+  for (std::string line; std::getline(lines, line);) {
+    auto a = line.find('\t'), b = line.find('\t', a + 1);
+    if (a != std::string::npos && b != std::string::npos) list.push_back({line.substr(0, a), line.substr(a + 1, b - a - 1), line.substr(b + 1)});
+  }
+  if (!opts.since.empty()) {
+    auto [sha, ok] = shell_output("git -C " + shell_quote(opts.path) + " rev-parse --short " + shell_quote(opts.since));
+    if (ok == 0) list.insert(list.begin(), Commit{sha.substr(0, sha.find('\n')), "", "(--since)"});
+  }
+  return list;
+}
+
+std::set<std::string> broken(const SweepReport& report) {
+  std::set<std::string> names;
+  for (const Finding& f : report.findings) names.insert(f.invariant);
+  return names;
+}
+
+int run_history(const HistoryOptions& opts) {
+  auto list = commits(opts);
+  if (!list) {
+    std::cerr << "zfcheck history: " << list.error() << "\n";
+    return kExitUsage;
+  }
+  const SweepGrid& grid = SweepGrid::builtin();
+  std::unique_ptr<Engine> previous;
+  std::string previous_key;
+  std::set<std::string> previous_broken;
+  std::vector<std::string> transitions;
+  for (const Commit& c : *list) {
+    auto engine = upstream_engine(opts.path + "@" + c.sha, opts.runner);
+    if (!engine) {
+      std::cout << c.sha << " " << c.date << " " << c.subject << ": not evaluated (" << engine.error() << ")\n";
+      continue;
+    }
+    std::string key = static_cast<const UpstreamEngine&>(**engine).source().key;
+    if (key == previous_key) continue;
+    std::string lines = c.sha + " " + c.date + " " + c.subject;
+    std::set<std::string> now;
+    try {
+      if (previous) {
+        Progress progress = Progress::on_terminal("history " + c.sha, grid.size());
+        ProfileDiff diff = diff_profiles(grid, *previous, **engine, &progress);
+        lines += ": " + std::to_string(diff.differing) + " cases changed\n";
+        for (const DiffGroup& g : diff.groups)
+          lines += "    " + std::to_string(g.count) + ": " + g.change + "; e.g. " + py::to_json(case_to_value(g.example)) + "\n";
+      } else {
+        lines += ": the first evaluated\n";
+      }
+      Progress progress = Progress::on_terminal("sweep " + c.sha, grid.size());
+      now = broken(sweep(grid, **engine, &progress));
+    } catch (const EngineFailure& e) {
+      // The runner cannot run this revision: said plainly, and the timeline goes on from the last one it ran.
+      std::cout << c.sha << " " << c.date << " " << c.subject << ": not evaluated (" << e.what() << ")\n";
+      continue;
+    }
+    std::cout << lines << std::flush;
+    for (const std::string& name : now) {
+      if (!previous_broken.contains(name)) transitions.push_back(name + ": appeared at " + c.sha + " " + c.date + " " + c.subject);
+    }
+    for (const std::string& name : previous_broken) {
+      if (!now.contains(name)) transitions.push_back(name + ": vanished at " + c.sha + " " + c.date + " " + c.subject);
+    }
+    previous = std::move(*engine);
+    previous_key = key;
+    previous_broken = now;
+  }
+  std::cout << "\nfindings:\n";
+  for (const std::string& t : transitions) {
+    if (opts.invariant.empty() || t.starts_with(opts.invariant + ":")) std::cout << "  " << t << "\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_history_command(CLI::App& app, int& exit_code) {
+  auto opts = std::make_shared<HistoryOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "history", "Upstream's ZenFlow history: what each commit changed on the grid, where each finding appeared");
+  cmd->add_option("--upstream", opts->path, "DeepSpeed clone or mirror")->required();
+  cmd->add_option("--since", opts->since, "Start after this revision (default: the first commit)");
+  cmd->add_option("--until", opts->until, "End at this revision")->capture_default_str();
+  cmd->add_option("--invariant", opts->invariant, "Only this invariant's appearances and disappearances");
+  add_runner_options(cmd, opts->runner);
+  cmd->footer(
+      "First-parent commits that changed a file the runner loads; the grid is evaluated once per distinct\n"
+      "content of those files. Exit status: 0 done, 2 bad usage or a runner failure.");
+  cmd->callback([opts, &exit_code] { exit_code = guard_engine_failure("history", [&] { return run_history(*opts); }); });
+}
+
+}  // namespace zfcheck::cli

@@ -1,0 +1,31 @@
+// `profiles fit`: which settings of the model's switches reproduce an engine (upstream at a revision) on a grid.
+#pragma once
+
+#include "harness/checks/engine.hpp"
+#include "harness/upstream/conformance.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace zfcheck {
+
+struct SwitchFit {
+  std::uint64_t cases = 0;
+  std::vector<Switches> exact;     // every setting whose results equal the engine's on every case
+  // The first exact setting; else the one that agreed longest over the grid walk (ties: fewer differing
+  // cases in the batch where it first differed) -- a cheap stand-in for the fewest differing cases.
+  Switches nearest;
+  std::uint64_t nearest_differing = 0;
+  DisagreementSummary disagreements;  // the nearest setting against the engine, by field ("model" = nearest)
+};
+
+// Every one of the 2^8 switch settings (reference/profile.hpp's kSwitches) against `target` on `grid`;
+// the target is evaluated once, a batch at a time, each setting still exact on the same batch.
+SwitchFit fit_switches(const SweepGrid& grid, const Engine& target, Progress* progress);
+
+// "name=on,name=off,..." in kSwitches order, and the built-in profile with exactly these switches ("" if none).
+std::string switches_text(const Switches& switches);
+std::string profile_with(const Switches& switches);
+
+}  // namespace zfcheck

@@ -1,0 +1,205 @@
+"""ctest: the --upstream engine on the checkout-shaped fixture: results, cache, and every fault it reports.
+
+Usage: test_upstream_engine.py ZFCHECK. Exits 77 (skipped) with the reason printed when this Python has
+no pydantic 2, which the runner needs.
+"""
+import glob
+import json
+import os
+import stat
+import subprocess
+import sys
+import tempfile
+import unittest
+
+from fixture_checkout import write_checkout
+from test_conformance import CASES, git
+
+ZFCHECK = sys.argv[1] if len(sys.argv) > 1 else "zfcheck"
+STAGE3 = "deepspeed/runtime/zenflow/engine_stage3.py"
+
+
+class UpstreamEngine(unittest.TestCase):
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.root = self.dir.name
+        self.cache = os.path.join(self.root, "cache")
+        self.cases = os.path.join(self.root, "cases.jsonl")
+        self.write_cases(CASES)
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def write_cases(self, cases):
+        with open(self.cases, "w") as f:
+            f.writelines(json.dumps(c) + "\n" for c in cases)
+
+    def zfcheck(self, *args, python=sys.executable, cache=True):
+        cache_args = ["--cache-dir", self.cache] if cache else ["--no-cache"]
+        return subprocess.run([ZFCHECK, *args, "--python", python, *cache_args, "--jobs", "2"],
+                              capture_output=True, text=True, timeout=300)
+
+    def eval_upstream(self, spec, **kwargs):
+        return self.zfcheck("eval", "--upstream", spec, self.cases, **kwargs)
+
+    def checkout(self, **kwargs):
+        path = os.path.join(self.root, "ds")
+        write_checkout(path, **kwargs)
+        return path
+
+    def results(self, run):
+        self.assertEqual(run.returncode, 0, run.stderr)
+        return [json.loads(line) for line in run.stdout.splitlines()]
+
+    def test_the_working_tree_gives_the_models_results_under_its_own_name(self):
+        upstream = self.results(self.eval_upstream(self.checkout()))
+        model = self.results(subprocess.run([ZFCHECK, "eval", "--profile", "deepspeed-edaa722", self.cases],
+                                            capture_output=True, text=True))
+        self.assertEqual([r["profile"] for r in upstream], ["upstream@worktree"] * len(CASES))
+        for u, m in zip(upstream, model):
+            u.pop("profile"), m.pop("profile")
+            u["warnings"], m["warnings"] = len(u["warnings"]), len(m["warnings"])
+            self.assertEqual(u, m)
+
+    def test_a_revision_is_named_by_its_short_sha_and_cached_results_are_the_same(self):
+        repo = self.checkout()
+        git(repo, "init", "-q")
+        git(repo, "add", ".")
+        git(repo, "commit", "-qm", "one")
+        sha = subprocess.run(["git", "-C", repo, "rev-parse", "--short=9", "HEAD"], capture_output=True,
+                             text=True).stdout.strip()
+        first = self.eval_upstream(repo + "@HEAD")
+        self.assertEqual({r["profile"] for r in self.results(first)}, {"upstream@" + sha})
+        self.assertTrue(glob.glob(os.path.join(self.cache, "*", "*")))
+        again = self.eval_upstream(repo + "@HEAD", python="/nonexistent/python")  # answered by the cache alone
+        self.assertEqual(again.stdout, first.stdout, again.stderr)
+
+    def test_a_corrupt_cache_entry_is_recomputed(self):
+        repo = self.checkout()
+        first = self.eval_upstream(repo)
+        for entry in glob.glob(os.path.join(self.cache, "*", "*")):
+            with open(entry, "r+b") as f:
+                f.seek(-20, os.SEEK_END)
+                f.write(b"0000000000")
+        again = self.eval_upstream(repo)
+        self.assertEqual(again.stdout, first.stdout, again.stderr)
+        broken = self.eval_upstream(repo, python="/nonexistent/python")  # the repaired entry answers alone
+        self.assertEqual(broken.stdout, first.stdout, broken.stderr)
+
+    def test_not_a_deepspeed_checkout(self):
+        run = self.eval_upstream(self.root)
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("not a DeepSpeed checkout", run.stderr)
+
+    def test_an_unknown_revision(self):
+        repo = self.checkout()
+        git(repo, "init", "-q")
+        git(repo, "add", ".")
+        git(repo, "commit", "-qm", "one")
+        run = self.eval_upstream(repo + "@no-such-rev")
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("no revision no-such-rev", run.stderr)
+
+    def test_a_python_that_cannot_run_points_at_the_python_option(self):
+        run = self.zfcheck("eval", "--upstream", self.checkout(), self.cases, python="/nonexistent/py", cache=False)
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("point --python at", run.stderr)
+
+    def test_a_python_without_pydantic_2_points_at_the_python_option(self):
+        fake = os.path.join(self.root, "fake")
+        os.makedirs(fake)
+        with open(os.path.join(fake, "pydantic.py"), "w") as f:
+            f.write('VERSION = "1.10.0"\n')
+        python = os.path.join(self.root, "python-without-pydantic-2")
+        with open(python, "w") as f:
+            f.write('#!/bin/sh\nPYTHONPATH=%s exec %s "$@"\n' % (fake, sys.executable))
+        os.chmod(python, stat.S_IRWXU)
+        run = self.zfcheck("eval", "--upstream", self.checkout(), self.cases, python=python, cache=False)
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("no pydantic 2", run.stderr)
+        self.assertEqual(run.stdout, "")
+
+    def test_a_runner_that_dies_names_its_case_and_nothing_is_printed_as_complete(self):
+        self.write_cases(CASES + [{"id": "fatal", "zenflow": {}, "dataloader_len": 7}])
+        run = self.eval_upstream(self.checkout(die_on_len=7))
+        self.assertEqual(run.returncode, 2)
+        self.assertIn('the upstream runner stopped (exit status 9) on the case {"id":"fatal"', run.stderr)
+        self.assertEqual(run.stdout, "")
+
+    def test_a_revision_without_the_stage_3_file_leaves_stage_3_unmodelled(self):
+        results = self.results(self.eval_upstream(self.checkout(omit=(STAGE3, ))))
+        by_id = {r["id"]: r for r in results}
+        self.assertEqual(by_id["step"]["outcome"], "unmodelled")
+        self.assertIn(STAGE3, by_id["step"]["error"]["message"])
+        self.assertEqual(by_id["default"]["outcome"], "ok")
+
+    def test_zenflow_config_passed_positionally_reaches_the_base_optimizer(self):
+        results = self.results(self.eval_upstream(self.checkout(positional=True)))
+        self.assertEqual({r["id"]: r["selections"] for r in results}["default"], [0])
+
+    def test_sweep_and_diff_run_on_upstream(self):
+        repo = self.checkout()
+        sweep = self.zfcheck("sweep", "--upstream", repo, "--json")
+        self.assertIn(sweep.returncode, (0, 1), sweep.stderr)
+        self.assertEqual(json.loads(sweep.stdout)["profile"], "upstream@worktree")
+        diff = self.zfcheck("diff", "--from", "upstream:" + repo, "--to", "upstream:" + repo)
+        self.assertEqual(diff.returncode, 0, diff.stderr)
+        self.assertIn("0 of 342878 cases differ", diff.stdout)
+
+    def test_review_compares_base_and_head_and_the_ci_script_writes_the_comment(self):
+        repo = self.checkout()
+        git(repo, "init", "-q")
+        git(repo, "add", ".")
+        git(repo, "commit", "-qm", "base")
+        write_checkout(repo, engine_scale=1)
+        git(repo, "commit", "-qam", "head")
+        shas = [subprocess.run(["git", "-C", repo, "rev-parse", "--short=9", rev], capture_output=True,
+                               text=True).stdout.strip() for rev in ("HEAD~1", "HEAD")]
+        run = self.zfcheck("review", "--upstream", repo, "--base", "HEAD~1", "--head", "HEAD", "--format", "json")
+        self.assertIn(run.returncode, (0, 1), run.stderr)
+        review = json.loads(run.stdout)
+        self.assertEqual((review["base"], review["head"]), ("upstream@" + shas[0], "upstream@" + shas[1]))
+        self.assertEqual(run.returncode, 1 if review["introduced"] else 0)
+        self.assertGreater(review["diff"]["differing"], 0)  # the planted engine defect changes results
+        output = os.path.join(self.root, "review-comment")
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ci", "review_pr.sh")
+        ci = subprocess.run([script, ZFCHECK, repo, "HEAD~1", "HEAD", output, sys.executable], capture_output=True,
+                            text=True, env={**os.environ, "XDG_CACHE_HOME": self.cache})
+        self.assertEqual(ci.returncode, run.returncode, ci.stderr)
+        with open(output) as f:
+            text = f.read()
+        self.assertIn("# ZenFlow review: upstream@%s -> upstream@%s" % tuple(shas), text)
+        self.assertIn("## Resolution table", text)
+        failed = subprocess.run([script, ZFCHECK, repo, "HEAD~1", "no-such-rev", output, sys.executable],
+                                capture_output=True, text=True)
+        self.assertEqual(failed.returncode, 2)
+        with open(output) as f:
+            self.assertIn("no revision no-such-rev", f.read())
+
+
+class ConformanceInvalidCases(unittest.TestCase):
+
+    def test_cases_the_model_refuses_are_listed_with_their_reason(self):
+        with tempfile.TemporaryDirectory() as root:
+            write_checkout(os.path.join(root, "ds"))
+            cases = os.path.join(root, "cases.jsonl")
+            with open(cases, "w") as f:
+                f.writelines(json.dumps({"zenflow": {}, "dataloader_len": n}) + "\n" for n in (-1, -5, 2**63))
+            run = subprocess.run([ZFCHECK, "conformance", "--deepspeed", os.path.join(root, "ds"), "--worktree",
+                                  "--profile", "deepspeed-edaa722", "--python", sys.executable, "--cases", cases],
+                                 capture_output=True, text=True)
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("3 lines are not a case the model accepts (invalid_case)", run.stdout)
+        self.assertIn("line 3: dataloader_len must be", run.stdout)
+
+
+if __name__ == "__main__":
+    try:
+        import pydantic
+        if not pydantic.VERSION.startswith("2."):
+            raise ImportError("pydantic " + pydantic.VERSION)
+    except ImportError as e:
+        print("SKIPPED: the upstream engine needs Python 3 with pydantic 2 (%s: %s)" % (sys.executable, e))
+        sys.exit(77)
+    unittest.main(argv=[sys.argv[0], "-v"])

@@ -1,0 +1,167 @@
+// Batches split over the runner pool (one thread per runner), results in input order, the cache in front.
+#include "harness/upstream/upstream_engine.hpp"
+
+#include "harness/io/case_io.hpp"
+#include "harness/io/result_json.hpp"
+#include "reference/py_json.hpp"
+
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <thread>
+#include <unistd.h>
+
+namespace zfcheck {
+
+namespace {
+
+std::string make_temp_dir() {
+  std::string dir = (std::filesystem::temp_directory_path() / "zfcheck-upstream-XXXXXX").string();
+  if (mkdtemp(dir.data()) == nullptr) throw EngineFailure("cannot create a temporary directory");
+  return dir;
+}
+
+// Runs fn(part) for parts 0..n-1 on n threads (the calling thread takes part 0).
+template <class Fn>
+void in_parallel(std::size_t n, Fn&& fn) {
+  std::vector<std::thread> threads;
+  for (std::size_t i = 1; i < n; ++i) threads.emplace_back([&fn, i] { fn(i); });
+  fn(0);
+  for (auto& t : threads) t.join();
+}
+
+// Upstream produced a value the eval format cannot hold (a str where an int belongs): unmodelled.
+Result unrepresentable(const Case& c, const std::string& reason) {
+  Result r;
+  r.id = c.id;
+  r.outcome = Outcome::unmodelled;
+  r.error = Error{"UnrepresentableResult", std::nullopt, "upstream's result does not fit the eval format: " + reason};
+  return r;
+}
+
+}  // namespace
+
+UpstreamEngine::UpstreamEngine(UpstreamSource source, UpstreamEngineOptions options)
+    : source_(std::move(source)),
+      options_(std::move(options)),
+      name_("upstream@" + source_.label),
+      cache_(options_.cache_dir) {
+  if (options_.jobs == 0) options_.jobs = std::max(1u, std::thread::hardware_concurrency());
+}
+
+tl::expected<std::unique_ptr<UpstreamEngine>, std::string> UpstreamEngine::open(
+    const std::string& path, const std::optional<std::string>& rev, const UpstreamEngineOptions& options) {
+  auto source = read_upstream_source(path, rev);
+  if (!source) return tl::unexpected(source.error());
+  return std::unique_ptr<UpstreamEngine>(new UpstreamEngine(std::move(*source), options));
+}
+
+UpstreamEngine::~UpstreamEngine() {
+  runners_.clear();
+  if (!tree_dir_.empty()) {
+    std::error_code ignored;
+    std::filesystem::remove_all(tree_dir_, ignored);
+  }
+}
+
+std::string UpstreamEngine::summary() const {
+  return "DeepSpeed's own ZenFlow code at " +
+         (source_.rev ? *source_.rev + " (" + source_.label + ")" : std::string("the working tree")) + " of " +
+         source_.path;
+}
+
+std::string UpstreamEngine::replay_option() const {
+  return "--upstream " + shell_quote(source_.rev ? source_.path + "@" + source_.label : source_.path);
+}
+
+void UpstreamEngine::start_runners() const {
+  if (!runners_.empty()) return;
+  std::signal(SIGPIPE, SIG_IGN);  // a runner that dies is reported, not a reason to die
+  tree_dir_ = make_temp_dir();
+  if (auto written = write_source_tree(source_, tree_dir_); !written) throw EngineFailure(written.error());
+  RunnerOptions runner_options{options_.python, tree_dir_, std::nullopt, "", true};
+  for (unsigned i = 0; i < options_.jobs; ++i) {
+    auto runner = UpstreamRunner::start(runner_options, "");
+    if (!runner) throw EngineFailure(runner.error());
+    runners_.push_back(std::move(*runner));
+  }
+  for (auto& runner : runners_) {
+    std::string line;
+    if (!runner.next(line) || line != "{\"ready\": true}") {
+      runner.close_input();
+      int status = runner.finish();
+      throw EngineFailure("the upstream runner could not load " + name_ + " (exit status " + std::to_string(status) +
+                          (status == 3 ? ": no pydantic 2; point --python at the Python of the DeepSpeed environment"
+                                       : "; its message is above") +
+                          ")");
+    }
+  }
+}
+
+std::vector<std::string> UpstreamEngine::run(const std::vector<std::string>& lines) const {
+  start_runners();
+  const std::size_t parts = std::min<std::size_t>(runners_.size(), std::max<std::size_t>(1, lines.size()));
+  std::vector<std::string> out(lines.size());
+  std::vector<std::size_t> stopped_at(parts, lines.size());
+  auto begin = [&](std::size_t part) { return lines.size() * part / parts; };
+  in_parallel(parts, [&](std::size_t part) {
+    UpstreamRunner& runner = runners_[part];
+    std::thread writer([&] {
+      std::string text;
+      for (std::size_t i = begin(part); i < begin(part + 1); ++i) text += lines[i] + "\n";
+      runner.send(text);
+    });
+    for (std::size_t i = begin(part); i < begin(part + 1); ++i) {
+      if (!runner.next(out[i])) {
+        stopped_at[part] = i;
+        runner.close_input();
+        break;
+      }
+    }
+    writer.join();
+  });
+  for (std::size_t part = 0; part < parts; ++part) {
+    if (stopped_at[part] == lines.size()) continue;
+    int status = runners_[part].finish();
+    runners_.clear();  // stops the others
+    throw EngineFailure("the upstream runner stopped (exit status " + std::to_string(status) + ") on the case " +
+                        lines[stopped_at[part]] + "; no result of this run is complete");
+  }
+  return out;
+}
+
+void UpstreamEngine::evaluate_batch(const std::vector<Case>& cases, std::vector<Result>& out) const {
+  std::vector<std::string> lines;
+  lines.reserve(cases.size());
+  std::string all = source_.key;
+  for (const Case& c : cases) {
+    std::string line;
+    py::write_json(line, case_to_value(c));
+    all += "\n" + line;
+    lines.push_back(std::move(line));
+  }
+  const std::string key = digest(all);
+  auto cached = cache_.load(key, lines.size());
+  std::vector<std::string> answers = cached ? std::move(*cached) : run(lines);
+  out.assign(cases.size(), Result{});
+  std::vector<std::string> failures(cases.size() == 0 ? 0 : 2);
+  in_parallel(failures.size(), [&](std::size_t part) {
+    for (std::size_t i = cases.size() * part / 2; i < cases.size() * (part + 1) / 2; ++i) {
+      auto value = py::parse_json(answers[i]);
+      if (!value || value->as<py::Dict>() == nullptr) {
+        failures[part] = "the upstream runner's answer to " + lines[i] + " is not a JSON object: " +
+                         answers[i].substr(0, 300);
+        return;
+      }
+      auto result = result_from_value(*value);
+      out[i] = result ? std::move(*result) : unrepresentable(cases[i], result.error());
+      out[i].profile = name_;
+    }
+  });
+  for (const std::string& f : failures) {
+    if (!f.empty()) throw EngineFailure(f);
+  }
+  if (!cached) cache_.store(key, answers);
+}
+
+}  // namespace zfcheck

@@ -1,0 +1,53 @@
+// Upstream's own ZenFlow code as an engine: a pool of runner processes behind the result cache.
+#pragma once
+
+#include "harness/checks/engine.hpp"
+#include "harness/upstream/result_cache.hpp"
+#include "harness/upstream/upstream_runner.hpp"
+#include "harness/upstream/upstream_source.hpp"
+
+#include <tl/expected.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace zfcheck {
+
+struct UpstreamEngineOptions {
+  std::string python = "python3";
+  unsigned jobs = 0;      // runner processes; 0: the number of cores
+  std::string cache_dir;  // empty: no cache
+};
+
+class UpstreamEngine final : public Engine {
+ public:
+  // Reads the runner's files at `rev` (none: the working tree) of the checkout at `path`; the runners
+  // start with the first batch the cache cannot answer.
+  static tl::expected<std::unique_ptr<UpstreamEngine>, std::string> open(const std::string& path,
+                                                                         const std::optional<std::string>& rev,
+                                                                         const UpstreamEngineOptions& options);
+  ~UpstreamEngine() override;
+
+  const std::string& name() const override { return name_; }
+  std::string summary() const override;
+  std::string evaluator() const override { return "upstream DeepSpeed's own code (zfcheck's runner)"; }
+  std::string replay_option() const override;
+  // Throws EngineFailure when a runner cannot start or stops before answering every case (naming it).
+  void evaluate_batch(const std::vector<Case>& cases, std::vector<Result>& out) const override;
+  const UpstreamSource& source() const { return source_; }
+
+ private:
+  UpstreamEngine(UpstreamSource source, UpstreamEngineOptions options);
+  void start_runners() const;
+  std::vector<std::string> run(const std::vector<std::string>& lines) const;
+
+  UpstreamSource source_;
+  UpstreamEngineOptions options_;
+  std::string name_;
+  ResultCache cache_;
+  mutable std::string tree_dir_;  // the files written out for the runners, removed at the end
+  mutable std::vector<UpstreamRunner> runners_;
+};
+
+}  // namespace zfcheck

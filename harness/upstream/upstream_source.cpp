@@ -1,0 +1,113 @@
+// Reading the runner's files with git (nothing else of the repository is touched) and digesting them.
+#include "harness/upstream/upstream_source.hpp"
+
+#include "harness/io/embedded_files.hpp"
+#include "harness/io/shell_quote.hpp"
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+namespace zfcheck {
+
+namespace {
+
+constexpr std::string_view kConfigFile = "deepspeed/runtime/zenflow/zenflow_config.py";
+
+}  // namespace
+
+std::pair<std::string, int> shell_output(const std::string& command) {
+  std::string out;
+  FILE* pipe = popen((command + " 2>/dev/null").c_str(), "r");
+  if (pipe == nullptr) return {out, -1};
+  std::array<char, 65536> buf;
+  std::size_t n;
+  while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) out.append(buf.data(), n);
+  return {out, pclose(pipe)};
+}
+
+std::vector<std::string> runner_files() {
+  std::vector<std::string> files;
+  std::istringstream script{std::string(upstream_runner_files().front().text)};
+  std::string line;
+  bool in_table = false;
+  while (std::getline(script, line)) {
+    if (line.starts_with("REAL_MODULES = {")) in_table = true;
+    else if (in_table && line.starts_with("}")) break;
+    else if (in_table) {
+      auto colon = line.find("\": \"");
+      if (colon != std::string::npos) files.push_back(line.substr(colon + 4, line.rfind('"') - colon - 4));
+    }
+  }
+  return files;
+}
+
+std::string digest(std::string_view text) {
+  std::uint64_t a = 0xcbf29ce484222325ULL, b = 0x84222325cbf29ce4ULL;
+  for (unsigned char ch : text) {
+    a = (a ^ ch) * 0x100000001b3ULL;
+    b = (b ^ ch) * 0x100000001b3ULL + 0x9e3779b97f4a7c15ULL;
+  }
+  char out[33];
+  std::snprintf(out, sizeof out, "%016llx%016llx", static_cast<unsigned long long>(a),
+                static_cast<unsigned long long>(b));
+  return out;
+}
+
+std::pair<std::string, std::optional<std::string>> split_upstream_spec(const std::string& spec) {
+  std::error_code ec;
+  for (auto at = spec.rfind('@'); at != std::string::npos && at > 0; at = spec.rfind('@', at - 1)) {
+    if (std::filesystem::is_directory(spec.substr(0, at), ec)) return {spec.substr(0, at), spec.substr(at + 1)};
+    if (at == 0) break;
+  }
+  return {spec, std::nullopt};
+}
+
+tl::expected<UpstreamSource, std::string> read_upstream_source(const std::string& path,
+                                                               const std::optional<std::string>& rev) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(path, ec)) return tl::unexpected(path + " is not a directory");
+  UpstreamSource source{path, rev, "worktree", {}, {}};
+  const std::string git = "git -C " + shell_quote(path);
+  if (rev) {
+    if (rev->empty() || rev->front() == '-') return tl::unexpected(std::string("the revision after @ is empty or starts with -"));
+    auto [sha, status] = shell_output(git + " rev-parse --verify --quiet --short=9 " + shell_quote(*rev + "^{commit}"));
+    if (status != 0 || sha.empty())
+      return tl::unexpected("no revision " + *rev + " in " + path + " (not a git repository, or an unknown revision)");
+    source.label = sha.substr(0, sha.find('\n'));
+  }
+  for (const std::string& file : runner_files()) {
+    if (rev) {
+      auto [text, status] = shell_output(git + " show " + shell_quote(source.label + ":" + file));
+      if (status == 0) source.files.emplace(file, std::move(text));
+    } else if (std::ifstream in{std::filesystem::path(path) / file, std::ios::binary}) {
+      std::ostringstream text;
+      text << in.rdbuf();
+      source.files.emplace(file, text.str());
+    }
+  }
+  if (!source.files.contains(std::string(kConfigFile)))
+    return tl::unexpected(path + (rev ? " at " + *rev : std::string(" (working tree)")) + " has no " +
+                          std::string(kConfigFile) + ": not a DeepSpeed checkout with ZenFlow");
+  std::string all(upstream_runner_files().front().text);
+  for (const auto& [file, text] : source.files) all += "\n" + file + "\n" + std::to_string(text.size()) + "\n" + text;
+  source.key = digest(all);
+  return source;
+}
+
+tl::expected<void, std::string> write_source_tree(const UpstreamSource& source, const std::string& dir) {
+  for (const auto& [file, text] : source.files) {
+    std::filesystem::path full = std::filesystem::path(dir) / file;
+    std::error_code ec;
+    std::filesystem::create_directories(full.parent_path(), ec);
+    std::ofstream out(full, std::ios::binary);
+    out << text;
+    if (!out) return tl::unexpected("cannot write " + full.string());
+  }
+  return {};
+}
+
+}  // namespace zfcheck

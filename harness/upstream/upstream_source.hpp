@@ -1,0 +1,43 @@
+// The upstream files the runner loads, read from a DeepSpeed checkout's working tree or from one git revision.
+#pragma once
+
+#include <tl/expected.hpp>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace zfcheck {
+
+struct UpstreamSource {
+  std::string path;                // the checkout or repository
+  std::optional<std::string> rev;  // as given; none: the working tree
+  std::string label;               // "<short sha>" or "worktree", for the profile name upstream@<label>
+  std::map<std::string, std::string> files;  // repository path -> content; a file the revision lacks is absent
+  std::string key;                 // a digest of the files and of the runner script: the cache key's first half
+};
+
+// Splits "PATH[@REV]" at the '@' whose left side is an existing directory (none: no revision).
+std::pair<std::string, std::optional<std::string>> split_upstream_spec(const std::string& spec);
+
+// Reads every file the runner lists (zf_upstream.py --list-files) with `git show REV:path` or from the
+// working tree. Errors: not a directory, not a git repository, an unknown revision, no ZenFlow config file
+// there (not a DeepSpeed checkout with ZenFlow).
+tl::expected<UpstreamSource, std::string> read_upstream_source(const std::string& path,
+                                                               const std::optional<std::string>& rev);
+
+// Writes the files under `dir` at their repository paths (what the runner reads as a working tree).
+tl::expected<void, std::string> write_source_tree(const UpstreamSource& source, const std::string& dir);
+
+// The files the runner loads (its REAL_MODULES table), repository paths.
+std::vector<std::string> runner_files();
+
+// A shell command's standard output (its standard error discarded) and its exit status.
+std::pair<std::string, int> shell_output(const std::string& command);
+
+// A 128-bit FNV-1a digest as 32 hex digits, of `text` (the cache's keys and checksums).
+std::string digest(std::string_view text);
+
+}  // namespace zfcheck
