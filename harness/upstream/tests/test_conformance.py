@@ -107,12 +107,17 @@ class ConformanceFixture(unittest.TestCase):
         self.assertIn("no upstream revision to run it against", run.stderr)
 
 
-if __name__ == "__main__":
+def exit_unless_pydantic_2(what):
+    """Exits 77 (ctest's skip) with the reason when this Python lacks pydantic 2, which `what` needs."""
     try:
         import pydantic
         if not pydantic.VERSION.startswith("2."):
             raise ImportError("pydantic " + pydantic.VERSION)
     except ImportError as e:
-        print("SKIPPED: the conformance runner needs Python 3 with pydantic 2 (%s: %s)" % (sys.executable, e))
+        print("SKIPPED: %s needs Python 3 with pydantic 2 (%s: %s)" % (what, sys.executable, e))
         sys.exit(77)
+
+
+if __name__ == "__main__":
+    exit_unless_pydantic_2("the conformance runner")
     unittest.main(argv=[sys.argv[0], "-v"])

@@ -13,13 +13,24 @@ import tempfile
 import unittest
 
 from fixture_checkout import write_checkout
-from test_conformance import CASES, git
+from test_conformance import CASES, exit_unless_pydantic_2, git
 
 ZFCHECK = sys.argv[1] if len(sys.argv) > 1 else "zfcheck"
 STAGE3 = "deepspeed/runtime/zenflow/engine_stage3.py"
 
 
 class UpstreamEngine(unittest.TestCase):
+
+    @classmethod
+    def setUpClass(cls):
+        # The tests that walk the whole grid share one cache: the fixture's files are the same in several
+        # of them, and the cache is keyed by the files' content, so each distinct set runs once.
+        cls.grid_cache_dir = tempfile.TemporaryDirectory()
+        cls.grid_cache = os.path.join(cls.grid_cache_dir.name, "zfcheck")  # where XDG_CACHE_HOME puts it
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.grid_cache_dir.cleanup()
 
     def setUp(self):
         self.dir = tempfile.TemporaryDirectory()
@@ -35,8 +46,8 @@ class UpstreamEngine(unittest.TestCase):
         with open(self.cases, "w") as f:
             f.writelines(json.dumps(c) + "\n" for c in cases)
 
-    def zfcheck(self, *args, python=sys.executable, cache=True):
-        cache_args = ["--cache-dir", self.cache] if cache else ["--no-cache"]
+    def zfcheck(self, *args, python=sys.executable, cache=True, cache_dir=None):
+        cache_args = ["--cache-dir", cache_dir or self.cache] if cache else ["--no-cache"]
         return subprocess.run([ZFCHECK, *args, "--python", python, *cache_args, "--jobs", "2"],
                               capture_output=True, text=True, timeout=300)
 
@@ -47,6 +58,14 @@ class UpstreamEngine(unittest.TestCase):
         path = os.path.join(self.root, "ds")
         write_checkout(path, **kwargs)
         return path
+
+    def committed_checkout(self, message, **kwargs):
+        """The fixture checkout as the first commit of a new repository."""
+        repo = self.checkout(**kwargs)
+        git(repo, "init", "-q")
+        git(repo, "add", ".")
+        git(repo, "commit", "-qm", message)
+        return repo
 
     def results(self, run):
         self.assertEqual(run.returncode, 0, run.stderr)
@@ -63,10 +82,7 @@ class UpstreamEngine(unittest.TestCase):
             self.assertEqual(u, m)
 
     def test_a_revision_is_named_by_its_short_sha_and_cached_results_are_the_same(self):
-        repo = self.checkout()
-        git(repo, "init", "-q")
-        git(repo, "add", ".")
-        git(repo, "commit", "-qm", "one")
+        repo = self.committed_checkout("one")
         sha = subprocess.run(["git", "-C", repo, "rev-parse", "--short=9", "HEAD"], capture_output=True,
                              text=True).stdout.strip()
         first = self.eval_upstream(repo + "@HEAD")
@@ -93,10 +109,7 @@ class UpstreamEngine(unittest.TestCase):
         self.assertIn("not a DeepSpeed checkout", run.stderr)
 
     def test_an_unknown_revision(self):
-        repo = self.checkout()
-        git(repo, "init", "-q")
-        git(repo, "add", ".")
-        git(repo, "commit", "-qm", "one")
+        repo = self.committed_checkout("one")
         run = self.eval_upstream(repo + "@no-such-rev")
         self.assertEqual(run.returncode, 2)
         self.assertIn("no revision no-such-rev", run.stderr)
@@ -140,23 +153,21 @@ class UpstreamEngine(unittest.TestCase):
 
     def test_sweep_and_diff_run_on_upstream(self):
         repo = self.checkout()
-        sweep = self.zfcheck("sweep", "--upstream", repo, "--json")
+        sweep = self.zfcheck("sweep", "--upstream", repo, "--json", cache_dir=self.grid_cache)
         self.assertIn(sweep.returncode, (0, 1), sweep.stderr)
         self.assertEqual(json.loads(sweep.stdout)["profile"], "upstream@worktree")
-        diff = self.zfcheck("diff", "--from", "upstream:" + repo, "--to", "upstream:" + repo)
+        diff = self.zfcheck("diff", "--from", "upstream:" + repo, "--to", "upstream:" + repo, cache_dir=self.grid_cache)
         self.assertEqual(diff.returncode, 0, diff.stderr)
         self.assertIn("0 of 342878 cases differ", diff.stdout)
 
     def test_review_compares_base_and_head_and_the_ci_script_writes_the_comment(self):
-        repo = self.checkout()
-        git(repo, "init", "-q")
-        git(repo, "add", ".")
-        git(repo, "commit", "-qm", "base")
+        repo = self.committed_checkout("base")
         write_checkout(repo, engine_scale=1)
         git(repo, "commit", "-qam", "head")
         shas = [subprocess.run(["git", "-C", repo, "rev-parse", "--short=9", rev], capture_output=True,
                                text=True).stdout.strip() for rev in ("HEAD~1", "HEAD")]
-        run = self.zfcheck("review", "--upstream", repo, "--base", "HEAD~1", "--head", "HEAD", "--format", "json")
+        run = self.zfcheck("review", "--upstream", repo, "--base", "HEAD~1", "--head", "HEAD", "--format", "json",
+                           cache_dir=self.grid_cache)
         self.assertIn(run.returncode, (0, 1), run.stderr)
         review = json.loads(run.stdout)
         self.assertEqual((review["base"], review["head"]), ("upstream@" + shas[0], "upstream@" + shas[1]))
@@ -165,7 +176,7 @@ class UpstreamEngine(unittest.TestCase):
         output = os.path.join(self.root, "review-comment")
         script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ci", "review_pr.sh")
         ci = subprocess.run([script, ZFCHECK, repo, "HEAD~1", "HEAD", output, sys.executable], capture_output=True,
-                            text=True, env={**os.environ, "XDG_CACHE_HOME": self.cache})
+                            text=True, env={**os.environ, "XDG_CACHE_HOME": self.grid_cache_dir.name})
         self.assertEqual(ci.returncode, run.returncode, ci.stderr)
         with open(output) as f:
             text = f.read()
@@ -195,11 +206,5 @@ class ConformanceInvalidCases(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    try:
-        import pydantic
-        if not pydantic.VERSION.startswith("2."):
-            raise ImportError("pydantic " + pydantic.VERSION)
-    except ImportError as e:
-        print("SKIPPED: the upstream engine needs Python 3 with pydantic 2 (%s: %s)" % (sys.executable, e))
-        sys.exit(77)
+    exit_unless_pydantic_2("the upstream engine")
     unittest.main(argv=[sys.argv[0], "-v"])
