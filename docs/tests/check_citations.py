@@ -21,11 +21,12 @@ MD_LINK_WHOLE = re.compile(r"\[[^\]]*\]\([^)\s]+\)")
 # The external sources the repository must not depend on, and the citation styles that pointed into them.
 FORBIDDEN = [
     (re.compile(r"zenflow-semantics"), "cites a document outside the repository"),
-    (re.compile(r"\.\./shared"), "cites ../shared, outside the repository"),
     (re.compile(r"/work/tools"), "cites a path outside the repository"),
     (re.compile("\u00a7"), "a section sign: cite a file and anchor instead"),
     (re.compile(r"\bsemantics\s+(?:D?\d)"), "cites 'semantics': cite docs/zenflow.md#... instead"),
 ]
+# A relative path that climbs ("../x"): it must stay inside the repository, seen from the file's folder.
+CLIMBING = re.compile(r"(?<![\w.])(?:\.\./)+[\w.-]+")
 # A defect number with no file before it ("D6" rather than "docs/zenflow.md#d6").
 BARE_DEFECT = re.compile(r"(?<![#\w-])D\d{1,2}b?\b")
 DEFECT_HOME = "docs/zenflow.md"  # defines the defect numbers, so it may name them bare
@@ -98,6 +99,10 @@ def check_file(root, rel, text):
                     continue
                 path, _, anchor = target.partition("#")
                 found.append(resolve(root, folder, path or os.path.basename(rel), anchor))
+        for m in CLIMBING.finditer(line):
+            target = os.path.normpath(os.path.join(root, folder, m.group(0)))
+            if os.path.relpath(target, root).startswith(".."):
+                found.append(f"'{m.group(0)}' lies outside the repository")
         if rel not in QUOTED:
             for pattern, why in FORBIDDEN:
                 match = pattern.search(line)
