@@ -47,23 +47,23 @@ std::string call_sentence(const Case& c) {
 }
 
 struct Writer {
-  TextStyle style;
+  TableFormat style;
   std::string out;
 
   void heading(std::string_view text) {
-    out += style == TextStyle::markdown ? "\n### " : "\n";
+    out += style == TableFormat::markdown ? "\n### " : "\n";
     out += text;
-    out += style == TextStyle::markdown ? "\n\n" : ":\n";
+    out += style == TableFormat::markdown ? "\n\n" : ":\n";
   }
   void line(std::string_view text) {
-    out += style == TextStyle::markdown ? "- " : "  ";
+    out += style == TableFormat::markdown ? "- " : "  ";
     out += text;
     out += '\n';
   }
   void block(const std::vector<std::string>& lines) {
-    if (style == TextStyle::markdown) out += "\n```\n";
-    for (const auto& l : lines) out += (style == TextStyle::markdown ? "" : "    ") + l + '\n';
-    if (style == TextStyle::markdown) out += "```\n";
+    if (style == TableFormat::markdown) out += "\n```\n";
+    for (const auto& l : lines) out += (style == TableFormat::markdown ? "" : "    ") + l + '\n';
+    if (style == TableFormat::markdown) out += "```\n";
   }
 };
 
@@ -245,9 +245,9 @@ Explanation explain(const Case& c, const Engine& engine, const FixCandidates& ca
   return e;
 }
 
-std::string render_reading(std::string_view source, const ConfigCase& config, TextStyle style) {
+std::string render_reading(std::string_view source, const ConfigCase& config, TableFormat style) {
   Writer w{style, {}};
-  w.out += style == TextStyle::markdown ? "## " : "";
+  w.out += style == TableFormat::markdown ? "## " : "";
   w.out += "zfcheck explain " + std::string(source) + "\n";
   w.heading("Read from the config");
   for (const auto& sentence : config.read) w.line(sentence);
@@ -256,9 +256,9 @@ std::string render_reading(std::string_view source, const ConfigCase& config, Te
   return w.out;
 }
 
-std::string render_explanation(const Explanation& e, TextStyle style) {
+std::string render_explanation(const Explanation& e, TableFormat style) {
   Writer w{style, {}};
-  w.out += style == TextStyle::markdown ? "\n## Under " : "\nUnder ";
+  w.out += style == TableFormat::markdown ? "\n## Under " : "\nUnder ";
   w.out += e.engine + " (" + e.engine_summary + ")\n";
   w.heading("Verdict");
   w.line(verdict(e.c, e.result));

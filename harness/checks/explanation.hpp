@@ -3,6 +3,7 @@
 
 #include "harness/checks/deepspeed_config.hpp"
 #include "harness/checks/fix_search.hpp"
+#include "harness/io/text_table.hpp"
 
 #include <string>
 #include <string_view>
@@ -21,11 +22,9 @@ struct Explanation {
 
 Explanation explain(const Case& c, const Engine& engine, const FixCandidates& candidates);
 
-enum class TextStyle { text, markdown };
-
 // What was read from the file (once, whatever the number of engines), then one section per engine.
-std::string render_reading(std::string_view source, const ConfigCase& config, TextStyle style);
-std::string render_explanation(const Explanation& e, TextStyle style);
+std::string render_reading(std::string_view source, const ConfigCase& config, TableFormat style);
+std::string render_explanation(const Explanation& e, TableFormat style);
 
 // {"engine", "case", "result", "violations", "fixes": [{"invariants", "case", "result"}]}, one line.
 std::string explanation_json(const Explanation& e);

@@ -52,7 +52,7 @@ int run_explain(const ExplainOptions& opts) {
   auto made = case_from_config(*config, CallShape{opts.dataloader_len, opts.micro_steps});
   if (!made) return fail(made.error());
   const FixCandidates candidates = pool_candidates();
-  const TextStyle style = opts.format == "markdown" ? TextStyle::markdown : TextStyle::text;
+  const TableFormat style = opts.format == "markdown" ? TableFormat::markdown : TableFormat::text;
   if (opts.format != "json") std::cout << render_reading(opts.config, *made, style);
   bool broken = false;
   for (const auto& engine : *engines) {

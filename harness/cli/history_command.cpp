@@ -6,14 +6,12 @@
 #include "harness/checks/result_summary.hpp"
 #include "harness/checks/sweep.hpp"
 #include "harness/io/case_io.hpp"
-#include "harness/io/shell_quote.hpp"
 #include "harness/upstream/upstream_engine.hpp"
 #include "reference/py_json.hpp"
 
 #include <iostream>
 #include <memory>
 #include <set>
-#include <sstream>
 
 namespace zfcheck::cli {
 
@@ -27,30 +25,6 @@ struct HistoryOptions {
   std::string invariant;
 };
 
-struct Commit {
-  std::string sha, date, subject;
-};
-
-tl::expected<std::vector<Commit>, std::string> commits(const HistoryOptions& opts) {
-  std::string range = opts.since.empty() ? opts.until : opts.since + ".." + opts.until;
-  std::string command = "git -C " + shell_quote(opts.path) + " log --first-parent --reverse --date=short " +
-                        "--format=%h%x09%ad%x09%s " + shell_quote(range) + " --";
-  for (const std::string& f : runner_files()) command += " " + shell_quote(f);
-  auto [out, status] = shell_output(command);
-  if (status != 0) return tl::unexpected("cannot list the commits " + range + " of " + opts.path);
-  std::vector<Commit> list;
-  std::istringstream lines(out);
-  for (std::string line; std::getline(lines, line);) {
-    auto a = line.find('\t'), b = line.find('\t', a + 1);
-    if (a != std::string::npos && b != std::string::npos) list.push_back({line.substr(0, a), line.substr(a + 1, b - a - 1), line.substr(b + 1)});
-  }
-  if (!opts.since.empty()) {
-    auto [sha, ok] = shell_output("git -C " + shell_quote(opts.path) + " rev-parse --short " + shell_quote(opts.since));
-    if (ok == 0) list.insert(list.begin(), Commit{sha.substr(0, sha.find('\n')), "", "(--since)"});
-  }
-  return list;
-}
-
 std::set<std::string> broken(const SweepReport& report) {
   std::set<std::string> names;
   for (const Finding& f : report.findings) names.insert(f.invariant);
@@ -58,7 +32,7 @@ std::set<std::string> broken(const SweepReport& report) {
 }
 
 int run_history(const HistoryOptions& opts) {
-  auto list = commits(opts);
+  auto list = first_parent_commits(opts.path, opts.since, opts.until);
   if (!list) {
     std::cerr << "zfcheck history: " << list.error() << "\n";
     return kExitUsage;
@@ -68,10 +42,13 @@ int run_history(const HistoryOptions& opts) {
   std::string previous_key;
   std::set<std::string> previous_broken;
   std::vector<std::string> transitions;
-  for (const Commit& c : *list) {
+  auto not_evaluated = [](const UpstreamCommit& c, const std::string& why) {
+    std::cout << c.sha << " " << c.date << " " << c.subject << ": not evaluated (" << why << ")\n";
+  };
+  for (const UpstreamCommit& c : *list) {
     auto engine = upstream_engine(opts.path + "@" + c.sha, opts.runner);
     if (!engine) {
-      std::cout << c.sha << " " << c.date << " " << c.subject << ": not evaluated (" << engine.error() << ")\n";
+      not_evaluated(c, engine.error());
       continue;
     }
     std::string key = static_cast<const UpstreamEngine&>(**engine).source().key;
@@ -84,7 +61,7 @@ int run_history(const HistoryOptions& opts) {
         ProfileDiff diff = diff_profiles(grid, *previous, **engine, &progress);
         lines += ": " + std::to_string(diff.differing) + " cases changed\n";
         for (const DiffGroup& g : diff.groups)
-          lines += "    " + std::to_string(g.count) + ": " + g.change + "; e.g. " + py::to_json(case_to_value(g.example)) + "\n";
+          lines += "    " + std::to_string(g.count) + ": " + g.change + "; e.g. " + case_line(g.example) + "\n";
       } else {
         lines += ": the first evaluated\n";
       }
@@ -92,7 +69,7 @@ int run_history(const HistoryOptions& opts) {
       now = broken(sweep(grid, **engine, &progress));
     } catch (const EngineFailure& e) {
       // The runner cannot run this revision: said plainly, and the timeline goes on from the last one it ran.
-      std::cout << c.sha << " " << c.date << " " << c.subject << ": not evaluated (" << e.what() << ")\n";
+      not_evaluated(c, e.what());
       continue;
     }
     std::cout << lines << std::flush;

@@ -110,4 +110,26 @@ tl::expected<void, std::string> write_source_tree(const UpstreamSource& source, 
   return {};
 }
 
+tl::expected<std::vector<UpstreamCommit>, std::string> first_parent_commits(const std::string& path,
+                                                                     const std::string& since,
+                                                                     const std::string& until) {
+  std::string range = since.empty() ? until : since + ".." + until;
+  std::string command = "git -C " + shell_quote(path) + " log --first-parent --reverse --date=short " +
+                        "--format=%h%x09%ad%x09%s " + shell_quote(range) + " --";
+  for (const std::string& f : runner_files()) command += " " + shell_quote(f);
+  auto [out, status] = shell_output(command);
+  if (status != 0) return tl::unexpected("cannot list the commits " + range + " of " + path);
+  std::vector<UpstreamCommit> list;
+  std::istringstream lines(out);
+  for (std::string line; std::getline(lines, line);) {
+    auto a = line.find('\t'), b = line.find('\t', a + 1);
+    if (a != std::string::npos && b != std::string::npos) list.push_back({line.substr(0, a), line.substr(a + 1, b - a - 1), line.substr(b + 1)});
+  }
+  if (!since.empty()) {
+    auto [sha, ok] = shell_output("git -C " + shell_quote(path) + " rev-parse --short " + shell_quote(since));
+    if (ok == 0) list.insert(list.begin(), UpstreamCommit{sha.substr(0, sha.find('\n')), "", "(--since)"});
+  }
+  return list;
+}
+
 }  // namespace zfcheck

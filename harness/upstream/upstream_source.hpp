@@ -34,6 +34,16 @@ tl::expected<void, std::string> write_source_tree(const UpstreamSource& source, 
 // The files the runner loads (its REAL_MODULES table), repository paths.
 std::vector<std::string> runner_files();
 
+// A commit of the upstream repository: short sha, date (YYYY-MM-DD) and subject.
+struct UpstreamCommit {
+  std::string sha, date, subject;
+};
+// The first-parent commits in since..until (since empty: up to until) that changed a file the runner
+// loads, oldest first; with `since`, that revision itself first (subject "(--since)").
+tl::expected<std::vector<UpstreamCommit>, std::string> first_parent_commits(const std::string& path,
+                                                                     const std::string& since,
+                                                                     const std::string& until);
+
 // A shell command's standard output (its standard error discarded) and its exit status.
 std::pair<std::string, int> shell_output(const std::string& command);
 
