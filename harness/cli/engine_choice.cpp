@@ -22,13 +22,15 @@ void add_engine_choice(CLI::App* cmd, EngineChoice& choice, bool allow_all) {
       cmd->add_option("--profile", choice.profile,
                       "Behaviour profile, optionally with switch overrides (NAME:switch=on|off,...)")
           ->capture_default_str();
-  CLI::Option* upstream =
-      cmd->add_option("--upstream", choice.upstream,
-                      "Upstream's own code instead of the model: a DeepSpeed checkout or mirror, PATH[@REV]")
-          ->excludes(one);
+  CLI::Option* upstream = add_upstream_option(cmd, choice)->excludes(one);
   if (allow_all)
     cmd->add_flag("--all-profiles", choice.all, "Every built-in profile, oldest first")->excludes(one)->excludes(upstream);
   add_runner_options(cmd, choice);
+}
+
+CLI::Option* add_upstream_option(CLI::App* cmd, EngineChoice& choice) {
+  return cmd->add_option("--upstream", choice.upstream,
+                         "Upstream's own code instead of the model: a DeepSpeed checkout or mirror, PATH[@REV]");
 }
 
 tl::expected<std::unique_ptr<Engine>, std::string> upstream_engine(const std::string& path_at_rev,

@@ -26,6 +26,9 @@ struct EngineChoice {
 // Adds --profile, --upstream (exclusive), the runner's --python, --jobs, --cache-dir, --no-cache and,
 // when `allow_all`, --all-profiles.
 void add_engine_choice(CLI::App* cmd, EngineChoice& choice, bool allow_all);
+// Adds --upstream alone (add_engine_choice's; a command whose model side is not one profile adds the
+// runner's options itself); returns it.
+CLI::Option* add_upstream_option(CLI::App* cmd, EngineChoice& choice);
 // Adds only --python, --jobs, --cache-dir, --no-cache (for commands whose engines are named otherwise).
 void add_runner_options(CLI::App* cmd, EngineChoice& choice);
 

@@ -2,6 +2,7 @@
 // upstream's behaviour on the grid, and where each invariant's finding appeared and vanished.
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
+#include "harness/checks/invariants.hpp"
 #include "harness/checks/profile_diff.hpp"
 #include "harness/checks/result_summary.hpp"
 #include "harness/checks/sweep.hpp"
@@ -32,6 +33,10 @@ std::set<std::string> broken(const SweepReport& report) {
 }
 
 int run_history(const HistoryOptions& opts) {
+  if (!opts.invariant.empty() && find_invariant(opts.invariant) == nullptr) {
+    std::cerr << "zfcheck history: --invariant: no invariant " << opts.invariant << " (zfcheck invariants lists them)\n";
+    return kExitUsage;
+  }
   auto list = first_parent_commits(opts.path, opts.since, opts.until);
   if (!list) {
     std::cerr << "zfcheck history: " << list.error() << "\n";
@@ -97,7 +102,7 @@ void add_history_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "history", "Upstream's ZenFlow history: what each commit changed on the grid, where each finding appeared");
   cmd->add_option("--upstream", opts->path, "DeepSpeed clone or mirror")->required();
-  cmd->add_option("--since", opts->since, "Start after this revision (default: the first commit)");
+  cmd->add_option("--since", opts->since, "The baseline: evaluated first, the later commits against it (default: the first commit)");
   cmd->add_option("--until", opts->until, "End at this revision")->capture_default_str();
   cmd->add_option("--invariant", opts->invariant, "Only this invariant's appearances and disappearances");
   add_runner_options(cmd, opts->runner);

@@ -1,6 +1,7 @@
 // Cache entries: a header line "zfcheck-results 1 <count> <digest of the body>", then the result lines.
 #include "harness/upstream/result_cache.hpp"
 
+#include "harness/upstream/interrupt_cleanup.hpp"
 #include "harness/upstream/upstream_source.hpp"
 
 #include <cstdio>
@@ -55,16 +56,16 @@ void ResultCache::store(const std::string& key, const std::vector<std::string>& 
   std::error_code ec;
   std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
   std::string temp = path + ".tmp." + std::to_string(getpid());
+  on_interrupt::remove_path(temp);  // an interrupted write leaves no partial file behind
+  bool written = false;
   {
     std::ofstream out(temp, std::ios::binary);
     out << kMagic << lines.size() << " " << digest(body) << "\n" << body;
-    if (!out.flush()) {
-      std::filesystem::remove(temp, ec);
-      return;
-    }
+    written = static_cast<bool>(out.flush());
   }
-  std::filesystem::rename(temp, path, ec);
-  if (ec) std::filesystem::remove(temp, ec);
+  if (written) std::filesystem::rename(temp, path, ec);
+  if (!written || ec) std::filesystem::remove(temp, ec);
+  on_interrupt::forget_path(temp);
 }
 
 }  // namespace zfcheck

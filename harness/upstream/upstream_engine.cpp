@@ -3,6 +3,7 @@
 
 #include "harness/io/case_io.hpp"
 #include "harness/io/result_json.hpp"
+#include "harness/upstream/interrupt_cleanup.hpp"
 #include "reference/py_json.hpp"
 
 #include <csignal>
@@ -18,6 +19,7 @@ namespace {
 std::string make_temp_dir() {
   std::string dir = (std::filesystem::temp_directory_path() / "zfcheck-upstream-XXXXXX").string();
   if (mkdtemp(dir.data()) == nullptr) throw EngineFailure("cannot create a temporary directory");
+  on_interrupt::remove_path(dir);
   return dir;
 }
 
@@ -61,6 +63,7 @@ UpstreamEngine::~UpstreamEngine() {
   if (!tree_dir_.empty()) {
     std::error_code ignored;
     std::filesystem::remove_all(tree_dir_, ignored);
+    on_interrupt::forget_path(tree_dir_);
   }
 }
 

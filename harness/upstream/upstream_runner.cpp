@@ -3,6 +3,7 @@
 
 #include "harness/io/embedded_files.hpp"
 #include "harness/io/shell_quote.hpp"
+#include "harness/upstream/interrupt_cleanup.hpp"
 
 #include <cerrno>
 #include <cstdlib>
@@ -27,6 +28,7 @@ tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOpti
     std::string dir_template = (std::filesystem::temp_directory_path() / "zfcheck-runner-XXXXXX").string();
     if (mkdtemp(dir_template.data()) == nullptr) return tl::unexpected("cannot create a temporary directory: " + std::string(std::strerror(errno)));
     runner.script_dir_ = dir_template;
+    on_interrupt::remove_path(dir_template);
     script = dir_template + "/zf_upstream.py";
     std::ofstream(script) << upstream_runner_files().front().text;
   }
@@ -71,6 +73,7 @@ tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOpti
     return tl::unexpected("cannot start " + options.python + ": " + std::strerror(rc) +
                           " (point --python at the Python of the DeepSpeed environment, with pydantic 2)");
   }
+  on_interrupt::stop_child(runner.pid_);
   runner.out_ = fdopen(pipe_fds[0], "r");
   return runner;
 }
@@ -97,6 +100,7 @@ UpstreamRunner::~UpstreamRunner() {
   if (!script_dir_.empty()) {
     std::error_code ignored;
     std::filesystem::remove_all(script_dir_, ignored);
+    on_interrupt::forget_path(script_dir_);
   }
 }
 
@@ -131,6 +135,7 @@ void UpstreamRunner::close_input() {
 
 int UpstreamRunner::finish() {
   if (pid_ <= 0) return -1;
+  on_interrupt::forget_child(pid_);
   int status = 0;
   while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
   }

@@ -74,10 +74,9 @@ tl::expected<UpstreamSource, std::string> read_upstream_source(const std::string
   const std::string git = "git -C " + shell_quote(path);
   if (rev) {
     if (rev->empty() || rev->front() == '-') return tl::unexpected(std::string("the revision after @ is empty or starts with -"));
-    auto [sha, status] = shell_output(git + " rev-parse --verify --quiet --short=9 " + shell_quote(*rev + "^{commit}"));
-    if (status != 0 || sha.empty())
-      return tl::unexpected("no revision " + *rev + " in " + path + " (not a git repository, or an unknown revision)");
-    source.label = sha.substr(0, sha.find('\n'));
+    auto sha = resolve_commit(path, *rev);
+    if (!sha) return tl::unexpected("no revision " + *rev + " in " + path + " (not a git repository, or an unknown revision)");
+    source.label = *sha;
   }
   for (const std::string& file : runner_files()) {
     if (rev) {
@@ -110,26 +109,49 @@ tl::expected<void, std::string> write_source_tree(const UpstreamSource& source, 
   return {};
 }
 
-tl::expected<std::vector<UpstreamCommit>, std::string> first_parent_commits(const std::string& path,
-                                                                     const std::string& since,
-                                                                     const std::string& until) {
-  std::string range = since.empty() ? until : since + ".." + until;
-  std::string command = "git -C " + shell_quote(path) + " log --first-parent --reverse --date=short " +
-                        "--format=%h%x09%ad%x09%s " + shell_quote(range) + " --";
-  for (const std::string& f : runner_files()) command += " " + shell_quote(f);
-  auto [out, status] = shell_output(command);
-  if (status != 0) return tl::unexpected("cannot list the commits " + range + " of " + path);
+namespace {
+
+// The commits `git log ARGS` lists, one "sha<TAB>date<TAB>subject" line each.
+std::optional<std::vector<UpstreamCommit>> logged_commits(const std::string& path, const std::string& args) {
+  auto [out, status] = shell_output("git -C " + shell_quote(path) + " log --date=short --format=%h%x09%ad%x09%s " + args);
+  if (status != 0) return std::nullopt;
   std::vector<UpstreamCommit> list;
   std::istringstream lines(out);
   for (std::string line; std::getline(lines, line);) {
     auto a = line.find('\t'), b = line.find('\t', a + 1);
     if (a != std::string::npos && b != std::string::npos) list.push_back({line.substr(0, a), line.substr(a + 1, b - a - 1), line.substr(b + 1)});
   }
-  if (!since.empty()) {
-    auto [sha, ok] = shell_output("git -C " + shell_quote(path) + " rev-parse --short " + shell_quote(since));
-    if (ok == 0) list.insert(list.begin(), UpstreamCommit{sha.substr(0, sha.find('\n')), "", "(--since)"});
-  }
   return list;
+}
+
+}  // namespace
+
+std::optional<std::string> resolve_commit(const std::string& path, const std::string& rev) {
+  if (rev.empty() || rev.front() == '-') return std::nullopt;
+  auto [sha, status] = shell_output("git -C " + shell_quote(path) + " rev-parse --verify --quiet --short=9 " +
+                                    shell_quote(rev + "^{commit}"));
+  if (status != 0 || sha.empty()) return std::nullopt;
+  return sha.substr(0, sha.find('\n'));
+}
+
+tl::expected<std::vector<UpstreamCommit>, std::string> first_parent_commits(const std::string& path,
+                                                                     const std::string& since,
+                                                                     const std::string& until) {
+  for (const std::string* rev : {&since, &until}) {
+    if (rev->starts_with("-")) return tl::unexpected("the revision " + *rev + " starts with -");
+  }
+  if (until.empty()) return tl::unexpected(std::string("--until names no revision"));
+  std::string range = since.empty() ? until : since + ".." + until;
+  std::string args = "--first-parent --reverse " + shell_quote(range) + " --";
+  for (const std::string& f : runner_files()) args += " " + shell_quote(f);
+  auto list = logged_commits(path, args);
+  if (!list) return tl::unexpected("cannot list the commits " + range + " of " + path);
+  if (!since.empty()) {
+    auto first = logged_commits(path, "-1 " + shell_quote(since) + " --");
+    if (!first || first->empty()) return tl::unexpected("no revision " + since + " in " + path);
+    list->insert(list->begin(), first->front());
+  }
+  return *list;
 }
 
 }  // namespace zfcheck

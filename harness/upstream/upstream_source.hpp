@@ -34,12 +34,15 @@ tl::expected<void, std::string> write_source_tree(const UpstreamSource& source, 
 // The files the runner loads (its REAL_MODULES table), repository paths.
 std::vector<std::string> runner_files();
 
+// The commit `rev` names in the repository at `path`, as a 9-digit short sha; none when it names none.
+std::optional<std::string> resolve_commit(const std::string& path, const std::string& rev);
+
 // A commit of the upstream repository: short sha, date (YYYY-MM-DD) and subject.
 struct UpstreamCommit {
   std::string sha, date, subject;
 };
 // The first-parent commits in since..until (since empty: up to until) that changed a file the runner
-// loads, oldest first; with `since`, that revision itself first (subject "(--since)").
+// loads, oldest first; with `since`, that revision itself first (the baseline the others are compared with).
 tl::expected<std::vector<UpstreamCommit>, std::string> first_parent_commits(const std::string& path,
                                                                      const std::string& since,
                                                                      const std::string& until);

@@ -17,8 +17,12 @@ import importlib
 import importlib.abc
 import importlib.util
 import json
+import os
+import signal
 import subprocess
 import sys
+import threading
+import time
 import types
 
 # Files executed as upstream wrote them, by module name.
@@ -289,6 +293,18 @@ class Sized:
         return self.n
 
 
+def stop_with_parent():
+    """A runner never outlives the zfcheck that started it, even one killed without a chance to stop it."""
+    parent = os.getppid()
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deepspeed", help="DeepSpeed checkout or git repository")
@@ -301,6 +317,10 @@ def main():
         return
     if args.deepspeed is None:
         parser.error("--deepspeed is required")
+    stop_with_parent()
+    if args.ready:
+        # In zfcheck's pool, Ctrl-C at a terminal is zfcheck's to handle: it stops the runners itself.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     upstream = Upstream(read_sources(args.deepspeed, args.rev))
     if args.ready:
         print(json.dumps({"ready": True}), flush=True)

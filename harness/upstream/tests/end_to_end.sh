@@ -26,13 +26,16 @@ trap 'rm -rf "$cache"' EXIT
 up() { echo "upstream:$DEEPSPEED_SRC@$1"; }
 for pair in "deepspeed-edaa722 edaa72212" "deepspeed-8274 refs/pull/8274/head"; do
   set -- $pair
-  model=$("$zfcheck" sweep --profile "$1" --json | sed "s/\"profile\":\"$1\"/\"profile\":\"P\"/")
+  model=$("$zfcheck" sweep --profile "$1" --json | sed "s/\"profile\":\"$1\"/\"profile\":\"P\"/g")
   upstream=$("$zfcheck" sweep --upstream "$DEEPSPEED_SRC@$2" --cache-dir "$cache" --json \
-    | sed 's/"profile":"upstream@[0-9a-f]*"/"profile":"P"/')
+    | sed 's/"profile":"upstream@[0-9a-f]*"/"profile":"P"/g')
   [ "$model" = "$upstream" ] || { echo "FAIL: sweep --upstream @$2 differs from the model's $1"; status=1; }
 done
 # PR #8274 changed exactly what the model's two profiles differ by (topk_ratio endpoints, update_interval < 1).
-strip_names() { sed -E 's/deepspeed-edaa722|upstream@edaa72212/FROM/g; s/deepspeed-8274|upstream@2f74e7e1c/TO/g'; }
+strip_names() {
+  sed -E 's/--upstream [^ ]*@edaa72212/--profile FROM/g; s/--upstream [^ ]*@2f74e7e1c/--profile TO/g;
+          s/deepspeed-edaa722|upstream@edaa72212/FROM/g; s/deepspeed-8274|upstream@2f74e7e1c/TO/g'
+}
 model=$("$zfcheck" diff --from deepspeed-edaa722 --to deepspeed-8274 | strip_names)
 upstream=$("$zfcheck" diff --from "$(up edaa72212)" --to "$(up refs/pull/8274/head)" --cache-dir "$cache" | strip_names)
 [ "$model" = "$upstream" ] || { echo "FAIL: diff of upstream edaa72212 -> #8274 is not the model's"; status=1; }
@@ -50,5 +53,10 @@ for pair in "deepspeed-edaa722 edaa72212" "deepspeed-8274 refs/pull/8274/head"; 
   set -- $pair
   "$zfcheck" profiles fit --upstream "$DEEPSPEED_SRC@$2" --cache-dir "$cache" | grep -q "^exact: .*(= $1)$" \
     || { echo "FAIL: profiles fit @$2 does not name $1"; status=1; }
+done
+# The reviewed corpus holds on upstream's code: each revision against its own profile's expectations.
+for rev in edaa72212 refs/pull/8274/head; do
+  "$zfcheck" replay --upstream "$DEEPSPEED_SRC@$rev" --cache-dir "$cache" \
+    || { echo "FAIL: replay --upstream @$rev"; status=1; }
 done
 exit $status

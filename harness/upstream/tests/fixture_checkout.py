@@ -3,7 +3,7 @@
 The modules are zfcheck's own miniature of upstream's shape (same import lines, same names), enough
 to test the runner's mechanics without a DeepSpeed checkout. `engine_scale` plants a defect in the
 engine copy so that a test can check that conformance reports it; `die_on_len` makes the engine kill
-its process on that dataloader length (a runner dying mid-stream); `positional` passes zenflow_config
+its process on that dataloader length (a runner dying mid-stream), `hang_on_len` makes it never return; `positional` passes zenflow_config
 to the ZeRO base optimizer positionally, as upstream did before #7634; `omit` leaves files out (a
 revision older than them).
 """
@@ -117,6 +117,9 @@ def configure_zenflow(engine):
     if engine.training_dataloader is not None and len(engine.training_dataloader) == DIE_ON_LEN:
         import os
         os._exit(9)
+    while engine.training_dataloader is not None and len(engine.training_dataloader) == HANG_ON_LEN:
+        import time
+        time.sleep(1)
     if cfg is None:
         engine.zenflow = False
         return
@@ -213,7 +216,7 @@ FILES = {
 }
 
 
-def write_checkout(root, engine_scale=0, die_on_len=-1, positional=False, omit=()):
+def write_checkout(root, engine_scale=0, die_on_len=-1, hang_on_len=-1, positional=False, omit=()):
     """Writes the stand-in modules under `root`; `engine_scale` is added to the dataloader length."""
     for path, text in FILES.items():
         if path in omit:
@@ -221,5 +224,6 @@ def write_checkout(root, engine_scale=0, die_on_len=-1, positional=False, omit=(
         full = os.path.join(root, path)
         os.makedirs(os.path.dirname(full), exist_ok=True)
         text = textwrap.dedent(text).replace("ENGINE_SCALE", str(engine_scale)).replace("DIE_ON_LEN", str(die_on_len))
+        text = text.replace("HANG_ON_LEN", str(hang_on_len))
         with open(full, "w", encoding="utf-8") as f:
             f.write(text.replace("POSITIONAL", str(positional)).lstrip())

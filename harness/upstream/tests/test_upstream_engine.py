@@ -6,10 +6,12 @@ no pydantic 2, which the runner needs.
 import glob
 import json
 import os
+import signal
 import stat
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 from fixture_checkout import write_checkout
@@ -17,6 +19,31 @@ from test_conformance import CASES, exit_unless_pydantic_2, git
 
 ZFCHECK = sys.argv[1] if len(sys.argv) > 1 else "zfcheck"
 STAGE3 = "deepspeed/runtime/zenflow/engine_stage3.py"
+REVIEWED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "corpus", "reviewed")
+SEED = os.path.join(REVIEWED, "empty-dataloader-len-0-default-strategy.json")
+
+
+def children(pid):
+    """The live processes whose parent is `pid`."""
+    found = []
+    for stat_file in glob.glob("/proc/[0-9]*/stat"):
+        try:
+            with open(stat_file) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] != "Z" and int(fields[1]) == pid:
+            found.append(int(stat_file.split("/")[2]))
+    return found
+
+
+def alive(pid):
+    """Whether `pid` runs (a zombie waiting for its new parent to reap it does not)."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 class UpstreamEngine(unittest.TestCase):
@@ -160,6 +187,24 @@ class UpstreamEngine(unittest.TestCase):
         self.assertEqual(diff.returncode, 0, diff.stderr)
         self.assertIn("0 of 342878 cases differ", diff.stdout)
 
+    def test_history_lists_each_commit_that_changed_the_runners_files_against_the_baseline(self):
+        repo = self.committed_checkout("base")
+        with open(os.path.join(repo, "README"), "w") as f:
+            f.write("no file the runner loads\n")
+        git(repo, "add", "README")
+        git(repo, "commit", "-qm", "unrelated")
+        write_checkout(repo, engine_scale=1)
+        git(repo, "commit", "-qam", "plant an engine defect")
+        run = self.zfcheck("history", "--upstream", repo, "--since", "HEAD~2", cache_dir=self.grid_cache)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        lines = run.stdout.splitlines()
+        self.assertRegex(lines[0], r"^[0-9a-f]{7,} \d{4}-\d\d-\d\d base: the first evaluated$")
+        self.assertRegex(lines[1], r"^[0-9a-f]{7,} \d{4}-\d\d-\d\d plant an engine defect: [1-9]\d* cases changed$")
+        self.assertNotIn("unrelated", run.stdout)
+        typo = self.zfcheck("history", "--upstream", repo, "--invariant", "no-such-invariant")
+        self.assertEqual(typo.returncode, 2)
+        self.assertIn("no invariant no-such-invariant", typo.stderr)
+
     def test_review_compares_base_and_head_and_the_ci_script_writes_the_comment(self):
         repo = self.committed_checkout("base")
         write_checkout(repo, engine_scale=1)
@@ -188,6 +233,61 @@ class UpstreamEngine(unittest.TestCase):
         with open(output) as f:
             self.assertIn("no revision no-such-rev", f.read())
 
+    def test_replay_holds_upstream_results_to_one_profiles_expectations(self):
+        repo = self.committed_checkout("one")
+        held = self.zfcheck("replay", SEED, "--upstream", repo + "@HEAD", "--expect", "deepspeed-edaa722")
+        self.assertEqual(held.returncode, 0, held.stdout + held.stderr)
+        self.assertRegex(held.stdout, r"replay: 1 seed, 1 expectation of deepspeed-edaa722 through upstream@[0-9a-f]{9}, "
+                                      r"0 mismatches\n$")
+        # pr-8456 warns where edaa722 stays silent: the fixture (edaa722's code) departs from it.
+        departs = self.zfcheck("replay", SEED, "--upstream", repo + "@HEAD", "--expect", "pr-8456")
+        self.assertEqual(departs.returncode, 1, departs.stderr)
+        self.assertRegex(departs.stdout, r"upstream@[0-9a-f]{9} +warnings +\[\"select-interval-never-repeats\"")
+        self.assertIn("replay: 1 seed, 1 expectation of pr-8456", departs.stdout)
+        # A revision no built-in profile models needs --expect; a seed without that expectation is skipped.
+        unnamed = self.zfcheck("replay", SEED, "--upstream", repo + "@HEAD")
+        self.assertEqual(unnamed.returncode, 2)
+        self.assertIn("is not the revision of a built-in profile: name the expectations", unnamed.stderr)
+        skipped = self.zfcheck("replay", SEED, "--upstream", repo, "--expect", "pr-8456:warning_raises=on")
+        self.assertEqual(skipped.returncode, 2, skipped.stderr)
+        self.assertIn("0 expectations of pr-8456:warning_raises=on through upstream@worktree, "
+                      "0 mismatches, 1 without an expectation", skipped.stdout)
+
+    def interrupted(self, sig, *args):
+        """zfcheck ARGS (on the fixture), sent `sig` once both runners are up: the runners' pids, its exit
+        status, its output, and the TMPDIR it was given."""
+        tmp = os.path.join(self.root, "tmp")
+        os.makedirs(tmp)
+        run = subprocess.Popen([ZFCHECK, *args, "--python", sys.executable, "--cache-dir", self.cache, "--jobs", "2"],
+                               env={**os.environ, "TMPDIR": tmp}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+        deadline = time.monotonic() + 60
+        while len(children(run.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        runners = children(run.pid)
+        time.sleep(0.5)  # results flowing, cache entries being written
+        os.kill(run.pid, sig)
+        out, err = run.communicate(timeout=60)
+        return runners, run.returncode, out, err, tmp
+
+    def test_an_interrupt_stops_the_runners_and_leaves_no_temporary_file(self):
+        runners, status, out, err, tmp = self.interrupted(signal.SIGINT, "sweep", "--upstream", self.checkout())
+        self.assertEqual(len(runners), 2)
+        self.assertEqual(status, -signal.SIGINT, err)
+        self.assertEqual((out, err), ("", ""))
+        self.assertEqual([pid for pid in runners if alive(pid)], [])
+        self.assertEqual(os.listdir(tmp), [])
+        self.assertEqual([f for f in glob.glob(os.path.join(self.cache, "*", "*")) if ".tmp." in f], [])
+
+    def test_a_runner_stuck_in_upstream_code_stops_when_zfcheck_is_killed(self):
+        self.write_cases([{"zenflow": {}, "dataloader_len": 7}] * 2)
+        runners, status, _, _, _ = self.interrupted(signal.SIGKILL, "eval", "--upstream", self.checkout(hang_on_len=7),
+                                                    self.cases)
+        self.assertEqual((len(runners), status), (2, -signal.SIGKILL))
+        deadline = time.monotonic() + 10
+        while any(alive(pid) for pid in runners) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        self.assertEqual([pid for pid in runners if alive(pid)], [])
 
 class ConformanceInvalidCases(unittest.TestCase):
 
