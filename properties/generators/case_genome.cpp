@@ -4,9 +4,12 @@
 #include "properties/generators/value_pools.hpp"
 #include "reference/config.hpp"
 #include "reference/py_json.hpp"
+#include "reference/zenflow_fields.hpp"
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -138,27 +141,88 @@ std::vector<SlotWeights> context_slots() {
   return slots;
 }
 
+// The choices `picks` of a slot with `choices` choices, each as often, and no other.
+SlotWeights evenly(std::size_t choices, const std::vector<std::size_t>& picks) {
+  SlotWeights w(choices, 0);
+  for (std::size_t pick : picks) w[pick] = 1;
+  return w;
+}
+
+// The schedule corners: each field that moves the schedule (those with boundary values in the field
+// table) absent or set to one of these values that its boundary values hold, but its default (absent
+// stands for it); every other key absent; the dataloader absent, empty, short or normal; all evenly.
+// Every conjunction of schedule paths is drawn often, so that the generators reach every cause
+// (docs/causes.md) by design rather than by luck.
+constexpr std::array<std::string_view, 6> kCornerTexts{"0", "1", "-1", R"("auto")", R"("step")", R"("epoch")"};
+constexpr std::array<std::optional<std::int64_t>, 4> kCornerDataloaders{std::nullopt, 0, 1, 10};
+
+Mix corners_block(std::size_t weight) {
+  Mix mix = block_mix({.weight = weight, .fields = {.absent = 1, .present = 0}});  // every key absent
+  for (std::size_t f = 0; f < kZenFlowFields.size(); ++f) {
+    const ZenFlowField& field = kZenFlowFields[f];
+    std::vector<std::size_t> picks{0};
+    for (std::string_view text : field.boundary) {
+      if (text != field.default_value && std::ranges::find(kCornerTexts, text) != kCornerTexts.end())
+        picks.push_back(index_in_pool(field.name, *py::parse_json(text)));
+    }
+    SlotWeights& w = mix.slots[kFirstFieldSlot + f];
+    w = evenly(w.size(), picks);
+  }
+  return mix;
+}
+
+// The corners' context: stage and micro_steps at their defaults (choice 0).
+std::vector<SlotWeights> corners_context() {
+  std::vector<std::size_t> dataloaders;
+  for (std::size_t i = 0; i < dataloader_pool().size(); ++i) {
+    if (std::ranges::find(kCornerDataloaders, dataloader_pool()[i].value) != kCornerDataloaders.end())
+      dataloaders.push_back(i);
+  }
+  return {evenly(dataloader_pool().size(), dataloaders), evenly(stage_pool().size(), {0}),
+          evenly(micro_steps_pool().size(), {0})};
+}
+
+// A block mix and the context slots its cases are drawn in.
+struct CaseMix {
+  Mix block;
+  std::vector<SlotWeights> context = context_slots();
+};
+
+const std::vector<CaseMix>& every_mix() {
+  static const std::vector<CaseMix> mixes = [] {
+    std::vector<CaseMix> out{
+        // Realistic configs.
+        {block_mix({.weight = 20, .fields = kRealisticFields})},
+        // Boundary values: half the fields set, mostly to 0, 1, -1, "auto", null, the horizon.
+        {block_mix({.weight = 14,
+                    .fields = {.absent = 1, .present = 1, .origin_share = {3, 5, 2}},
+                    .extra_absent = 20,
+                    .extra_present = 1})},
+        // Hostile blocks: wrong types, odd strings, huge numbers, unknown keys.
+        {block_mix({.weight = 8,
+                    .fields = {.absent = 1, .present = 1, .origin_share = {2, 3, 5}},
+                    .extra_absent = 4,
+                    .extra_present = 1})},
+        // Not an object at all.
+        {block_mix({.weight = 2, .fields = {}, .non_object = true})},
+        // The schedule corners, in their own context. The rarest conjunction a recorded cause names
+        // (strategy epoch, select_interval 0, full_warm_up_rounds negative, no dataloader, one
+        // steps_per_epoch, a valid update_interval) is 1 in 1152 corner cases: at a third of all
+        // cases, some 17 in CI's 60,000.
+        {corners_block(32), corners_context()},
+    };
+    for (std::string_view row : kScenarioRows) out.push_back({scenario_mix(row, 1)});
+    return out;
+  }();
+  return mixes;
+}
+
 }  // namespace
 
 const std::vector<Mix>& block_mixes() {
   static const std::vector<Mix> mixes = [] {
-    std::vector<Mix> out{
-        // Realistic configs.
-        block_mix({.weight = 20, .fields = kRealisticFields}),
-        // Boundary values: half the fields set, mostly to 0, 1, -1, "auto", null, the horizon.
-        block_mix({.weight = 14,
-                   .fields = {.absent = 1, .present = 1, .origin_share = {3, 5, 2}},
-                   .extra_absent = 20,
-                   .extra_present = 1}),
-        // Hostile blocks: wrong types, odd strings, huge numbers, unknown keys.
-        block_mix({.weight = 8,
-                   .fields = {.absent = 1, .present = 1, .origin_share = {2, 3, 5}},
-                   .extra_absent = 4,
-                   .extra_present = 1}),
-        // Not an object at all.
-        block_mix({.weight = 2, .fields = {}, .non_object = true}),
-    };
-    for (std::string_view row : kScenarioRows) out.push_back(scenario_mix(row, 1));
+    std::vector<Mix> out;
+    for (const CaseMix& m : every_mix()) out.push_back(m.block);
     return out;
   }();
   return mixes;
@@ -171,9 +235,10 @@ const std::vector<Mix>& context_mixes() {
 
 const std::vector<Mix>& case_mixes() {
   static const std::vector<Mix> mixes = [] {
-    std::vector<Mix> out = block_mixes();
-    for (Mix& m : out) {
-      for (SlotWeights& w : context_slots()) m.slots.push_back(std::move(w));
+    std::vector<Mix> out;
+    for (const CaseMix& m : every_mix()) {
+      out.push_back(m.block);
+      out.back().slots.insert(out.back().slots.end(), m.context.begin(), m.context.end());
     }
     return out;
   }();

@@ -15,9 +15,10 @@ namespace zfcheck::gen {
 inline constexpr std::size_t kShapeSlot = 0;
 inline constexpr std::size_t kFirstFieldSlot = 1;
 
-// Realistic, scenario (PR thread, tutorial, test_zf.py), boundary, hostile and non-object mixes.
+// Realistic, scenario (PR thread, tutorial, test_zf.py), boundary, hostile, non-object and schedule
+// corner mixes.
 const std::vector<Mix>& block_mixes();
-// The same mixes with the context slots appended.
+// The same mixes with the context slots appended (the schedule corners with their own context).
 const std::vector<Mix>& case_mixes();
 // The context slots alone.
 const std::vector<Mix>& context_mixes();

@@ -25,14 +25,16 @@ rc::Gen<py::Value> genFieldValue(std::string_view field);
 rc::Gen<py::Value> genHostileValue();
 // The zenflow block, from a weighted mix of: realistic configs (each field set a third of the time),
 // the configs of the PR thread, the tutorial and upstream's test_zf.py, blocks full of boundary
-// values, hostile blocks (wrong types, unknown / "strict" / "self" / lone-surrogate keys), and
-// non-objects.
+// values, hostile blocks (wrong types, unknown / "strict" / "self" / lone-surrogate keys),
+// non-objects, and the schedule corners (each schedule field absent or one representative of each
+// sign and keyword, every conjunction of them evenly).
 rc::Gen<py::Value> genZenflowBlock();
 // The engine context of a case (its zenflow left null): dataloader absent / empty / short / normal /
 // huge, stage 1-3, the horizon.
 rc::Gen<Case> genEngineContext();
-// A whole case: genZenflowBlock() in genEngineContext(). Every property takes exactly one Case from
-// this generator (reproduce.hpp relies on it).
+// A whole case: genZenflowBlock() in genEngineContext(), but the schedule corners in a dataloader
+// absent, empty, short or normal (evenly) at the default stage and horizon. Every property takes
+// exactly one Case from this generator (reproduce.hpp relies on it).
 rc::Gen<Case> genCase();
 
 // Calls `visit` with `count` cases drawn from genCase() for `seed`, in a fixed order.
