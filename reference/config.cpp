@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <type_traits>
 
 namespace zfcheck {
 
@@ -45,76 +46,58 @@ class InitData {
   bool drop_auto_ = true;
 };
 
-template <class T>
-bool take(const tl::expected<T, pydantic::Issue>& coerced, T& out, std::string_view field,
-          std::optional<Error>& error) {
-  if (!coerced) {
-    error = field_error(field, coerced.error());
-    return false;
-  }
-  out = *coerced;
-  return true;
+// Stores a coerced value in the member of a field of `type`: nothing, or the coercion's issue.
+template <DeclaredType type, class T>
+std::optional<pydantic::Issue> store(tl::expected<T, pydantic::Issue> coerced, const ConfigMember& member,
+                                     ZenFlowConfig& cfg) {
+  static_assert(std::is_same_v<MemberOf<type>, T ZenFlowConfig::*> ||
+                    std::is_same_v<MemberOf<type>, std::optional<T> ZenFlowConfig::*>,
+                "the coercion of a DeclaredType gives what its member holds");
+  if (!coerced) return coerced.error();
+  cfg.*std::get<MemberOf<type>>(member) = std::move(*coerced);
+  return std::nullopt;
 }
 
-bool take_unit_float(const py::Value& input, double& out, bool open, std::string_view field,
-                     std::optional<Error>& error) {
-  auto coerced = pydantic::lax_float(input);
-  if (!take(coerced, out, field, error)) return false;
-  if (auto issue = pydantic::check_unit_interval(out, open)) {
-    error = field_error(field, *issue);
-    return false;
+// One field's value coerced as its row's declared type says, into its member of `cfg`.
+std::optional<pydantic::Issue> validate_field(const py::Value& input, const ZenFlowField& field,
+                                              const ConfigMember& member, const Switches& switches,
+                                              ZenFlowConfig& cfg) {
+  switch (field.type) {
+    case DeclaredType::unit_float: {
+      auto coerced = pydantic::lax_float(input);
+      bool open = field.open_interval_switch != nullptr && switches.*field.open_interval_switch;
+      if (auto issue = coerced ? pydantic::check_unit_interval(*coerced, open) : std::nullopt) return issue;
+      return store<DeclaredType::unit_float>(std::move(coerced), member, cfg);
+    }
+    case DeclaredType::str:
+      return store<DeclaredType::str>(pydantic::lax_str(input), member, cfg);
+    case DeclaredType::str_or_int:
+      // pydantic lists the str member's error first.
+      return store<DeclaredType::str_or_int>(
+          pydantic::lax_str_or_int(input).map_error([](const auto& issues) { return issues.front(); }),
+          member, cfg);
+    case DeclaredType::boolean:
+      return store<DeclaredType::boolean>(pydantic::lax_bool(input), member, cfg);
+    case DeclaredType::integer:
+      return store<DeclaredType::integer>(pydantic::lax_int(input), member, cfg);
+    case DeclaredType::optional_integer:
+      // null leaves the field as it is (None: every config starts from the defaults).
+      if (input.kind() == py::Kind::none) return std::nullopt;
+      return store<DeclaredType::optional_integer>(pydantic::lax_int(input), member, cfg);
   }
-  return true;
-}
-
-bool take_str_or_int(const py::Value& input, StrOrInt& out, std::string_view field, std::optional<Error>& error) {
-  auto coerced = pydantic::lax_str_or_int(input);
-  if (!coerced) {
-    error = field_error(field, coerced.error().front());
-    return false;
-  }
-  out = std::move(*coerced);
-  return true;
+  return std::nullopt;
 }
 
 // Field validation in declaration order; the first failure is the error pydantic lists first. `data`
 // gives a field's value, or nullptr when the field keeps what `cfg` holds.
 template <class Data>
 std::optional<Error> validate_fields(const Data& data, const Switches& switches, ZenFlowConfig& cfg) {
-  std::optional<Error> error;
-  const py::Value* v = nullptr;
-  if ((v = data.find("topk_ratio")) &&
-      !take_unit_float(*v, cfg.topk_ratio, switches.topk_ratio_open_interval, "topk_ratio", error)) {
-    return error;
-  }
-  if ((v = data.find("select_strategy")) && !take(pydantic::lax_str(*v), cfg.select_strategy, "select_strategy", error)) {
-    return error;
-  }
-  if ((v = data.find("select_interval")) && !take_str_or_int(*v, cfg.select_interval, "select_interval", error)) {
-    return error;
-  }
-  if ((v = data.find("update_interval")) && !take_str_or_int(*v, cfg.update_interval, "update_interval", error)) {
-    return error;
-  }
-  if ((v = data.find("overlap_step")) && !take(pydantic::lax_bool(*v), cfg.overlap_step, "overlap_step", error)) {
-    return error;
-  }
-  if ((v = data.find("offload")) && !take(pydantic::lax_bool(*v), cfg.offload, "offload", error)) return error;
-  if ((v = data.find("auto_ratio")) && !take_unit_float(*v, cfg.auto_ratio, false, "auto_ratio", error)) {
-    return error;
-  }
-  if ((v = data.find("full_warm_up_rounds")) &&
-      !take(pydantic::lax_int(*v), cfg.full_warm_up_rounds, "full_warm_up_rounds", error)) {
-    return error;
-  }
-  if ((v = data.find("pt_reserved_cores_perc")) &&
-      !take_unit_float(*v, cfg.pt_reserved_cores_perc, false, "pt_reserved_cores_perc", error)) {
-    return error;
-  }
-  if ((v = data.find("steps_per_epoch")) && v->kind() != py::Kind::none) {
-    py::Int steps;
-    if (!take(pydantic::lax_int(*v), steps, "steps_per_epoch", error)) return error;
-    cfg.steps_per_epoch = std::move(steps);
+  for (std::size_t i = 0; i < kZenFlowFields.size(); ++i) {
+    const py::Value* value = data.find(kZenFlowFields[i].name);
+    if (value == nullptr) continue;
+    if (auto issue = validate_field(*value, kZenFlowFields[i], kConfigMembers[i], switches, cfg)) {
+      return field_error(kZenFlowFields[i].name, *issue);
+    }
   }
   return std::nullopt;
 }

@@ -9,8 +9,11 @@
 
 #include <tl/expected.hpp>
 
+#include <array>
+#include <cstddef>
 #include <optional>
 #include <string_view>
+#include <variant>
 
 namespace zfcheck {
 
@@ -32,6 +35,42 @@ struct ZenFlowConfig {
 
   bool operator==(const ZenFlowConfig&) const = default;
 };
+
+// A member of ZenFlowConfig. Alternative i is a member holding what DeclaredType i validates to.
+using ConfigMember = std::variant<double ZenFlowConfig::*,                   // unit_float
+                                  py::Str ZenFlowConfig::*,                  // str
+                                  StrOrInt ZenFlowConfig::*,                 // str_or_int
+                                  bool ZenFlowConfig::*,                     // boolean
+                                  py::Int ZenFlowConfig::*,                  // integer
+                                  std::optional<py::Int> ZenFlowConfig::*>;  // optional_integer
+
+// The member a field of `type` is validated into.
+template <DeclaredType type>
+using MemberOf = std::variant_alternative_t<static_cast<std::size_t>(type), ConfigMember>;
+
+// The member of each row of kZenFlowFields, in the rows' order: what validation, the eval format's
+// writer and its reader loop over.
+inline constexpr std::array<ConfigMember, kZenFlowFields.size()> kConfigMembers{{
+    &ZenFlowConfig::topk_ratio,
+    &ZenFlowConfig::select_strategy,
+    &ZenFlowConfig::select_interval,
+    &ZenFlowConfig::update_interval,
+    &ZenFlowConfig::overlap_step,
+    &ZenFlowConfig::offload,
+    &ZenFlowConfig::auto_ratio,
+    &ZenFlowConfig::full_warm_up_rounds,
+    &ZenFlowConfig::pt_reserved_cores_perc,
+    &ZenFlowConfig::steps_per_epoch,
+}};
+
+static_assert(
+    [] {
+      for (std::size_t i = 0; i < kZenFlowFields.size(); ++i) {
+        if (kConfigMembers[i].index() != static_cast<std::size_t>(kZenFlowFields[i].type)) return false;
+      }
+      return true;
+    }(),
+    "each member of kConfigMembers holds what its row's DeclaredType validates to");
 
 // The config every absent field leaves as it is: each field's default (reference/zenflow_fields.hpp),
 // validated as a given value would be.

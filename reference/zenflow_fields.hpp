@@ -1,11 +1,13 @@
 // The ZenFlowConfig fields, one row each: the one home of their names, declared types, defaults, and the
 // realistic, boundary and coercion values that the sweep grid and the generators draw.
 //
-// Read by the model's config (names, types, defaults), the simplest-first order (declared types), the
-// sweep grid (boundary and coercion values) and the generators' value pools (realistic values). Values are
-// JSON texts in the eval format's dialect (NaN, integers of any size).
+// Read by the model's config (names, types, defaults, validation; reference/config.hpp aligns
+// ZenFlowConfig's members with the rows), the eval format's config object, the simplest-first order
+// (declared types), the sweep grid (boundary and coercion values) and the generators' value pools
+// (realistic values). Values are JSON texts in the eval format's dialect (NaN, integers of any size).
 #pragma once
 
+#include "reference/profile.hpp"
 #include "reference/py_value.hpp"
 
 #include <array>
@@ -17,7 +19,7 @@ namespace zfcheck {
 
 // The Python type a field is declared with, which decides its coercion and what counts as off-type.
 enum class DeclaredType {
-  unit_float,        // float in [0, 1] (topk_ratio: (0, 1) under a profile switch)
+  unit_float,        // float in [0, 1] ((0, 1) under the row's open_interval_switch)
   str,               // str
   str_or_int,        // Union[str, int]
   boolean,           // bool
@@ -54,6 +56,7 @@ struct ZenFlowField {
   JsonTexts realistic;  // what the tutorial, upstream's tests and the PR #8456 thread write
   JsonTexts boundary;   // values that move the schedule: zero, one, minus one, "auto", null, huge, the horizon
   JsonTexts coercion;   // wrong types, bounds, spellings: what pydantic must coerce or refuse
+  bool Switches::*open_interval_switch = nullptr;  // a unit_float's: the profile switch that makes it (0, 1)
 };
 
 namespace field_values {
@@ -100,7 +103,7 @@ inline constexpr std::string_view steps_per_epoch_coercion[] = {
 // The fields in declaration order (the order pydantic validates them in).
 inline constexpr std::array<ZenFlowField, 10> kZenFlowFields{{
     {"topk_ratio", DeclaredType::unit_float, "0.1", field_values::topk_ratio_realistic, {},
-     field_values::topk_ratio_coercion},
+     field_values::topk_ratio_coercion, &Switches::topk_ratio_open_interval},
     {"select_strategy", DeclaredType::str, R"("auto")", field_values::select_strategy_realistic,
      field_values::select_strategy_boundary, field_values::select_strategy_coercion},
     {"select_interval", DeclaredType::str_or_int, R"("auto")", field_values::select_interval_realistic,

@@ -4,28 +4,33 @@
 #include "reference/py_json.hpp"
 
 #include <array>
+#include <variant>
 
 namespace zfcheck {
 
 namespace {
 
-void write_str_or_int(std::string& out, const StrOrInt& v) {
+// A value of each type a ZenFlowConfig member holds.
+void write_value(std::string& out, double v) { py::write_json_float(out, v); }
+void write_value(std::string& out, const py::Str& v) { py::write_json_string(out, v.text); }
+void write_value(std::string& out, const py::Int& v) { py::write_json_int(out, v); }
+void write_value(std::string& out, bool b) { out += b ? "true" : "false"; }
+
+void write_value(std::string& out, const StrOrInt& v) {
   if (const py::Str* s = std::get_if<py::Str>(&v)) {
-    py::write_json_string(out, s->text);
+    write_value(out, *s);
   } else {
-    py::write_json_int(out, std::get<py::Int>(v));
+    write_value(out, std::get<py::Int>(v));
   }
 }
 
-void write_optional_int(std::string& out, const std::optional<py::Int>& v) {
+void write_value(std::string& out, const std::optional<py::Int>& v) {
   if (v) {
-    py::write_json_int(out, *v);
+    write_value(out, *v);
   } else {
     out += "null";
   }
 }
-
-void write_bool(std::string& out, bool b) { out += b ? "true" : "false"; }
 
 void write_error(std::string& out, const Error& e) {
   py::ObjectWriter o(out);
@@ -39,18 +44,13 @@ void write_error(std::string& out, const Error& e) {
   o.close();
 }
 
+// Every field in declaration order.
 void write_config(std::string& out, const ZenFlowConfig& c) {
   py::ObjectWriter o(out);
-  py::write_json_float(o.key("topk_ratio"), c.topk_ratio);
-  py::write_json_string(o.key("select_strategy"), c.select_strategy.text);
-  write_str_or_int(o.key("select_interval"), c.select_interval);
-  write_str_or_int(o.key("update_interval"), c.update_interval);
-  write_bool(o.key("overlap_step"), c.overlap_step);
-  write_bool(o.key("offload"), c.offload);
-  py::write_json_float(o.key("auto_ratio"), c.auto_ratio);
-  py::write_json_int(o.key("full_warm_up_rounds"), c.full_warm_up_rounds);
-  py::write_json_float(o.key("pt_reserved_cores_perc"), c.pt_reserved_cores_perc);
-  write_optional_int(o.key("steps_per_epoch"), c.steps_per_epoch);
+  for (std::size_t i = 0; i < kZenFlowFields.size(); ++i) {
+    std::visit([&](auto member) { write_value(o.key(kZenFlowFields[i].name), c.*member); },
+               kConfigMembers[i]);
+  }
   o.close();
 }
 
@@ -59,8 +59,8 @@ void write_resolved(std::string& out, const Resolved& r) {
   py::write_json_string(o.key("select_strategy"), r.select_strategy);
   py::write_json_int(o.key("select_interval"), r.select_interval);
   py::write_json_int(o.key("update_interval"), r.update_interval);
-  write_bool(o.key("auto_update"), r.auto_update);
-  write_optional_int(o.key("steps_per_epoch"), r.steps_per_epoch);
+  write_value(o.key("auto_update"), r.auto_update);
+  write_value(o.key("steps_per_epoch"), r.steps_per_epoch);
   py::write_json_int(o.key("full_warm_up_rounds"), r.full_warm_up_rounds);
   o.close();
 }
@@ -69,7 +69,7 @@ void write_engine(std::string& out, const EngineView& e) {
   py::ObjectWriter o(out);
   py::write_json_int(o.key("select_interval"), e.select_interval);
   py::write_json_int(o.key("update_interval"), e.update_interval);
-  write_bool(o.key("auto_update"), e.auto_update);
+  write_value(o.key("auto_update"), e.auto_update);
   o.close();
 }
 
@@ -107,7 +107,7 @@ void write_result(std::string& out, const Result& r, const ExtraKeys& extra) {
   write_optional(o.key("config"), r.config, write_config);
   write_optional(o.key("resolved"), r.resolved, write_resolved);
   write_optional(o.key("engine"), r.engine, write_engine);
-  write_bool(o.key("zenflow_enabled"), r.zenflow_enabled);
+  write_value(o.key("zenflow_enabled"), r.zenflow_enabled);
   std::string& warnings = o.key("warnings");
   warnings += '[';
   for (std::size_t i = 0; i < r.warnings.size(); ++i) {
@@ -165,19 +165,28 @@ class ResultReader {
     const py::Str* s = need<py::Str>(get(d, key), key);
     return s ? s->text : std::string();
   }
-  double number(const py::Dict& d, std::string_view key, double fallback) {
+  // A config field that is present and not null into its member, by the type the member holds.
+  void read(const py::Dict& d, std::string_view key, double& out) {
     const py::Value* v = get(d, key);
-    if (v == nullptr) return fallback;
-    if (const double* f = v->as<double>()) return *f;
-    if (const py::Int* i = v->as<py::Int>()) return static_cast<double>(py::to_int64(*i).value_or(0));
-    return need<double>(v, key) ? 0 : fallback;
+    if (const double* f = v->as<double>()) {
+      out = *f;
+    } else if (const py::Int* i = v->as<py::Int>()) {
+      out = static_cast<double>(py::to_int64(*i).value_or(0));
+    } else {
+      need<double>(v, key);
+    }
   }
-  StrOrInt str_or_int(const py::Dict& d, std::string_view key, StrOrInt fallback) {
-    const py::Value* v = get(d, key);
-    if (v == nullptr) return fallback;
-    if (const py::Str* s = v->as<py::Str>()) return *s;
-    return integer(d, key);
+  void read(const py::Dict& d, std::string_view key, py::Str& out) { out = py::Str{text(d, key)}; }
+  void read(const py::Dict& d, std::string_view key, StrOrInt& out) {
+    if (const py::Str* s = get(d, key)->as<py::Str>()) {
+      out = *s;
+    } else {
+      out = integer(d, key);
+    }
   }
+  void read(const py::Dict& d, std::string_view key, bool& out) { out = boolean(d, key); }
+  void read(const py::Dict& d, std::string_view key, py::Int& out) { out = integer(d, key); }
+  void read(const py::Dict& d, std::string_view key, std::optional<py::Int>& out) { out = integer(d, key); }
   std::string_view strategy(const py::Dict& d) {
     std::string s = text(d, "select_strategy");
     if (s == "step") return "step";
@@ -218,17 +227,13 @@ tl::expected<Result, std::string> result_from_value(const py::Value& value) {
   }
   if (const py::Value* c = in.get(*d, "config")) {
     if (const py::Dict* cd = in.need<py::Dict>(c, "config")) {
-      ZenFlowConfig z;
-      z.topk_ratio = in.number(*cd, "topk_ratio", z.topk_ratio);
-      if (in.get(*cd, "select_strategy")) z.select_strategy = py::Str{in.text(*cd, "select_strategy")};
-      z.select_interval = in.str_or_int(*cd, "select_interval", z.select_interval);
-      z.update_interval = in.str_or_int(*cd, "update_interval", z.update_interval);
-      if (in.get(*cd, "overlap_step")) z.overlap_step = in.boolean(*cd, "overlap_step");
-      if (in.get(*cd, "offload")) z.offload = in.boolean(*cd, "offload");
-      z.auto_ratio = in.number(*cd, "auto_ratio", z.auto_ratio);
-      if (in.get(*cd, "full_warm_up_rounds")) z.full_warm_up_rounds = in.integer(*cd, "full_warm_up_rounds");
-      z.pt_reserved_cores_perc = in.number(*cd, "pt_reserved_cores_perc", z.pt_reserved_cores_perc);
-      z.steps_per_epoch = in.optional_integer(*cd, "steps_per_epoch");
+      ZenFlowConfig z;  // an absent (or null) field keeps its member's initial value
+      for (std::size_t i = 0; i < kZenFlowFields.size(); ++i) {
+        std::string_view key = kZenFlowFields[i].name;
+        if (in.get(*cd, key)) {
+          std::visit([&](auto member) { in.read(*cd, key, z.*member); }, kConfigMembers[i]);
+        }
+      }
       r.config = z;
     }
   }

@@ -94,7 +94,7 @@ TEST(CorpusCommand, addTakesTheCaseInlineAndRefusesOneASeedHolds) {
 
 TEST(CorpusCommand, addTakesARapidCheckFailure) {
   fs::path dir = testing::scratch_dir("corpus_command_test_rc");
-  rc::detail::Reproduce failure{rc::Random(8456), 37, {}};
+  props::ReproducePoint failure{rc::Random(8456), 37, {}};
   auto drawn = props::case_at(failure);
   ASSERT_TRUE(drawn) << drawn.error();
   std::string params = props::reproduce_params("somePropertyName", failure);

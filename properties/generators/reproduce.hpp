@@ -1,13 +1,8 @@
 // RapidCheck's reproduce strings to the failing cases they stand for, and back.
-//
-// Every property of the suite takes exactly one Case drawn from genCase() and draws nothing else, so a
-// failure's Reproduce {random, size, shrinkPath} determines its counterexample: generate with the same
-// random and size, then walk the shrink path. That is what RapidCheck itself does to reproduce.
 #pragma once
 
-#include "reference/evaluate.hpp"
+#include "properties/generators/rapidcheck_adapter.hpp"
 
-#include <rapidcheck/detail/Results.h>
 #include <tl/expected.hpp>
 
 #include <string>
@@ -23,10 +18,7 @@ namespace zfcheck::props {
 tl::expected<std::vector<std::pair<std::string, Case>>, std::string> cases_from_reproduce(
     std::string_view rc_params);
 
-// The case a property drew for one failure.
-tl::expected<Case, std::string> case_at(const rc::detail::Reproduce& reproduce);
-
 // `RC_PARAMS="reproduce=..."` for one property's failure.
-std::string reproduce_params(const std::string& property_id, const rc::detail::Reproduce& reproduce);
+std::string reproduce_params(const std::string& property_id, const ReproducePoint& reproduce);
 
 }  // namespace zfcheck::props

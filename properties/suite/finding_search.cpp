@@ -4,8 +4,6 @@
 #include "harness/checks/minimal_order.hpp"
 #include "properties/generators/reproduce.hpp"
 
-#include <rapidcheck/detail/Results.h>
-
 #include <sstream>
 
 namespace zfcheck::props {
@@ -14,7 +12,7 @@ namespace {
 
 std::string falsified_text(const PropertySpec& spec, const Falsification& f, int passed) {
   return "falsified after " + std::to_string(passed + 1) + " tests and " +
-         std::to_string(f.reproduce.shrinkPath.size()) + " shrinks:\n" + f.description + "\n" +
+         std::to_string(f.reproduce.shrink_path.size()) + " shrinks:\n" + f.description + "\n" +
          reproduce_params(spec.name, f.reproduce);
 }
 
@@ -39,11 +37,11 @@ std::optional<std::string> unmet_finding(const PropertySpec& spec, const Profile
 }  // namespace
 
 PropertyRun run_for_expectation(const PropertySpec& spec, const ProfileSet& profiles,
-                                const rc::detail::TestParams& params, const Case* recorded,
+                                const TestParams& params, const Case* recorded,
                                 const ReproduceMap& reproduce) {
   PropertyRun best = run_property(spec, profiles, params, reproduce);
   if (recorded == nullptr || !reproduce.empty()) return best;
-  rc::detail::TestParams next = params;
+  TestParams next = params;
   while (best.runs < kMaxFindingRuns && !best.trouble && best.falsified &&
          compare_simplicity(best.falsified->counterexample, *recorded) > 0) {
     ++next.seed;
@@ -84,7 +82,7 @@ std::string run_report(const PropertySpec& spec, const PropertyRun& run, const C
     const Case& found = run.falsified->counterexample;
     out << "known finding (corpus/findings/" << spec.profiles.front() << ".json), found in " << run.runs
         << (run.runs == 1 ? " run" : " runs") << " (" << run.passed
-        << " cases held before the failures), shrunk in " << run.falsified->reproduce.shrinkPath.size()
+        << " cases held before the failures), shrunk in " << run.falsified->reproduce.shrink_path.size()
         << " steps\n"
         << "  shrunk:   " << case_line(found) << "\n  recorded: " << case_line(*recorded)
         << (compare_simplicity(found, *recorded) < 0
@@ -92,8 +90,7 @@ std::string run_report(const PropertySpec& spec, const PropertyRun& run, const C
                 : "\n")
         << "  " << reproduce_params(spec.name, run.falsified->reproduce) << "\n";
   } else if (!run.falsified && !run.trouble) {
-    rc::detail::SuccessResult success{run.passed, run.distribution};
-    rc::detail::printResultMessage(success, out);
+    print_success(out, run.passed, run.distribution);
     out << "\n";
   }
   return out.str();

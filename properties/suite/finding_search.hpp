@@ -28,7 +28,7 @@ inline constexpr int kMaxFindingRuns = 128;
 // kMaxFindingRuns runs were made; the run kept is the one with the simplest counterexample, or the
 // one that found none.
 PropertyRun run_for_expectation(const PropertySpec& spec, const ProfileSet& profiles,
-                                const rc::detail::TestParams& params, const Case* recorded,
+                                const TestParams& params, const Case* recorded,
                                 const ReproduceMap& reproduce = {});
 
 // Nothing when the run meets the expectation; else why not, with the cases and the RC_PARAMS line.

@@ -46,8 +46,7 @@ std::optional<Case> distinguishing_case(const Profile& original, const Profile& 
 }  // namespace
 
 MutantReport check_mutant(std::string_view switch_name, std::string_view profile,
-                          const RecordedFindings& recorded, const rc::detail::TestParams& params,
-                          std::size_t samples) {
+                          const RecordedFindings& recorded, const TestParams& params, std::size_t samples) {
   Profile mutant = mutant_of(switch_name, profile);
   MutantReport report{std::string(switch_name), std::string(profile), mutant.name, {}, "", std::nullopt};
   ProfileSet profiles = ProfileSet::builtin().with(mutant);

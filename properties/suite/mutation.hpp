@@ -9,9 +9,8 @@
 
 #include "harness/io/text_table.hpp"
 #include "harness/checks/recorded_findings.hpp"
+#include "properties/generators/rapidcheck_adapter.hpp"
 #include "properties/suite/suite.hpp"
-
-#include <rapidcheck/detail/TestParams.h>
 
 #include <optional>
 #include <string>
@@ -31,8 +30,7 @@ struct MutantReport {
 // Runs the suite against the mutant of `profile` with `switch_name` flipped. The equivalence search
 // (the grid, then `samples` generated cases) runs only when no property detects the mutant.
 MutantReport check_mutant(std::string_view switch_name, std::string_view profile,
-                          const RecordedFindings& recorded, const rc::detail::TestParams& params,
-                          std::size_t samples);
+                          const RecordedFindings& recorded, const TestParams& params, std::size_t samples);
 
 // One row per mutant: the switch, the profile, and the first detecting property (and how many more),
 // "equivalent", or "HOLE".

@@ -7,7 +7,6 @@
 #include "properties/suite/finding_search.hpp"
 
 #include <gtest/gtest.h>
-#include <rapidcheck/detail/Configuration.h>
 
 #include <algorithm>
 #include <iostream>
@@ -97,8 +96,8 @@ PropertySpec within_cause(const RecordedCauseOf& r) {
 
 TEST(RecordedCauses, shrinkingStaysWithinACauseAndReachesItsRecordedExample) {
   // A rare cause needs as many cases as the reach count drew to be met at all.
-  rc::detail::TestParams params = rc::detail::configuration().testParams;
-  params.maxSuccess = std::max(params.maxSuccess, static_cast<int>(kCauseSamples));
+  TestParams params = rc_params_from_environment().test;
+  params.max_success = std::max(params.max_success, static_cast<int>(kCauseSamples));
   std::size_t shrunk = 0;
   for (const RecordedCauseOf& r : every_recorded_cause()) {
     if (find_invariant(r.invariant) == nullptr) {

@@ -79,8 +79,8 @@ Case shrunk(bool (*fails)(const Case&)) {
       "shrinkProbe", "", {"pr-8456"}, "", [fails](const Case& c, const props::ProfileSet&) {
         return fails(c) ? std::optional<props::Failure>("fails") : std::nullopt;
       }};
-  rc::detail::TestParams params;
-  params.maxSuccess = 100'000;
+  props::TestParams params;
+  params.max_success = 100'000;
   auto run = props::run_property(spec, props::ProfileSet::builtin(), params);
   if (!run.falsified) throw std::logic_error("the probe never failed");
   return run.falsified->counterexample;

@@ -4,7 +4,6 @@
 #include "properties/tests/ci_params.hpp"
 
 #include <gtest/gtest.h>
-#include <rapidcheck/detail/Configuration.h>
 
 #include <algorithm>
 #include <iostream>
@@ -16,11 +15,12 @@ namespace {
 class MutationCheck : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(MutationCheck, everySwitchFlipIsDetectedOrChangesNoResult) {
-  if (!rc::detail::configuration().reproduce.empty()) GTEST_SKIP() << "RC_PARAMS reproduces properties";
+  RcParams rc_params = rc_params_from_environment();
+  if (!rc_params.reproduce.empty()) GTEST_SKIP() << "RC_PARAMS reproduces properties";
   auto recorded = RecordedFindings::read(ZFCHECK_FINDINGS_DIR);
   ASSERT_TRUE(recorded) << recorded.error();
-  rc::detail::TestParams params = rc::detail::configuration().testParams;
-  params.maxSuccess = std::min(params.maxSuccess, testing::kMutationMaxSuccess);
+  TestParams params = rc_params.test;
+  params.max_success = std::min(params.max_success, testing::kMutationMaxSuccess);
   std::vector<MutantReport> reports;
   for (const SwitchInfo& sw : kSwitches) {
     reports.push_back(check_mutant(sw.name, GetParam(), *recorded, params, testing::kMutationSamples));

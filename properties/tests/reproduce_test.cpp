@@ -4,7 +4,6 @@
 #include "properties/suite/property_run.hpp"
 
 #include <gtest/gtest.h>
-#include <rapidcheck/detail/Configuration.h>
 
 namespace zfcheck::props {
 namespace {
@@ -13,9 +12,9 @@ namespace {
 Falsification falsify(std::string_view name, std::uint64_t seed) {
   const PropertySpec* spec = find_property(name);
   if (spec == nullptr) throw std::logic_error("no property " + std::string(name));
-  rc::detail::TestParams params;
+  TestParams params;
   params.seed = seed;
-  params.maxSuccess = 100000;
+  params.max_success = 100000;
   PropertyRun run = run_property(*spec, ProfileSet::builtin(), params);
   if (!run.falsified) throw std::logic_error(std::string(name) + " held");
   return *run.falsified;
@@ -54,10 +53,10 @@ TEST(Reproduce, takesTheValueAloneAndOtherKeys) {
 }
 
 TEST(Reproduce, namesEveryPropertyOfTheString) {
-  rc::detail::Configuration config;
-  config.reproduce.emplace("b", falsify("pr8456KeepsSetupNeverRaises", 5).reproduce);
-  config.reproduce.emplace("a", falsify("deepspeedEdaa722KeepsWarningsDoNotAbort", 6).reproduce);
-  auto cases = cases_from_reproduce(rc::detail::configToMinimalString(config));
+  ReproduceMap failures;
+  failures.emplace("b", falsify("pr8456KeepsSetupNeverRaises", 5).reproduce);
+  failures.emplace("a", falsify("deepspeedEdaa722KeepsWarningsDoNotAbort", 6).reproduce);
+  auto cases = cases_from_reproduce(reproduce_entry(failures));
   ASSERT_TRUE(cases) << cases.error();
   ASSERT_EQ(cases->size(), 2u);
   EXPECT_EQ(cases->at(0).first, "a");
@@ -71,8 +70,8 @@ TEST(Reproduce, refusesWhatIsNotAReproduceString) {
 }
 
 TEST(Reproduce, refusesAShrinkPathThisGeneratorCannotWalk) {
-  rc::detail::Reproduce wrong = falsify("pr8456KeepsSetupNeverRaises", 7).reproduce;
-  wrong.shrinkPath.push_back(1'000'000);
+  ReproducePoint wrong = falsify("pr8456KeepsSetupNeverRaises", 7).reproduce;
+  wrong.shrink_path.push_back(1'000'000);
   auto c = case_at(wrong);
   ASSERT_FALSE(c);
   EXPECT_NE(c.error().find("shrink path"), std::string::npos);

@@ -3,7 +3,6 @@
 #include "properties/tests/findings_on_disk.hpp"
 
 #include <gtest/gtest.h>
-#include <rapidcheck/detail/Configuration.h>
 
 #include <iostream>
 
@@ -22,9 +21,9 @@ TEST_P(Property, holdsOrIsItsRecordedFinding) {
   const PropertySpec& spec = *find_property(GetParam());
   const Case* recorded =
       spec.invariant.empty() ? nullptr : testing::recorded_findings_on_disk().example(spec.profiles.front(), spec.invariant);
-  const auto& config = rc::detail::configuration();
+  const RcParams rc_params = rc_params_from_environment();
   PropertyRun run =
-      run_for_expectation(spec, ProfileSet::builtin(), config.testParams, recorded, config.reproduce);
+      run_for_expectation(spec, ProfileSet::builtin(), rc_params.test, recorded, rc_params.reproduce);
   std::cout << run_report(spec, run, recorded);
   if (run.skipped) GTEST_SKIP() << "RC_PARAMS reproduces other properties";
   auto unmet = unmet_expectation(spec, ProfileSet::builtin(), run, recorded);

@@ -42,6 +42,25 @@ TEST(Config, DefaultsAreUpstreams) {
   EXPECT_FALSE(c.steps_per_epoch.has_value());
 }
 
+TEST(Config, EachFieldIsValidatedIntoItsOwnMember) {
+  ZenFlowConfig expected = default_config();
+  expected.topk_ratio = 0.2;
+  expected.select_strategy = py::Str{"step"};
+  expected.select_interval = py::Int(3);
+  expected.update_interval = py::Int(5);
+  expected.overlap_step = true;
+  expected.auto_ratio = 0.7;
+  expected.full_warm_up_rounds = 2;
+  expected.pt_reserved_cores_perc = 0.3;
+  expected.steps_per_epoch = py::Int(11);
+  std::string_view block =
+      R"({"topk_ratio":0.2,"select_strategy":"step","select_interval":3,"update_interval":5,"overlap_step":true,)"
+      R"("offload":false,"auto_ratio":0.7,"full_warm_up_rounds":2,"pt_reserved_cores_perc":0.3,"steps_per_epoch":11})";
+  auto c = validate(block);
+  ASSERT_TRUE(c && *c) << error_of(block);
+  EXPECT_TRUE(**c == expected);
+}
+
 TEST(Config, AutoValuesAreDroppedToTheirDefaults) {
   ZenFlowConfig c = **validate(R"({"topk_ratio":"auto","full_warm_up_rounds":"auto","steps_per_epoch":"auto"})");
   EXPECT_EQ(c.topk_ratio, 0.1);
