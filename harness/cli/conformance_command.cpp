@@ -2,6 +2,7 @@
 #include "harness/io/case_io.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/upstream/conformance.hpp"
+#include "harness/upstream/interrupt_cleanup.hpp"
 #include "harness/io/line_reader.hpp"
 #include "harness/io/result_json.hpp"
 #include "harness/io/shell_quote.hpp"
@@ -10,8 +11,6 @@
 #include "properties/generators/generators.hpp"
 #include "reference/py_json.hpp"
 
-#include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -30,21 +29,6 @@ struct ConformanceOptions {
   bool sweep = false;
   std::size_t generated = 0;
   std::uint64_t seed = 1;
-};
-
-// A temporary file of case lines that is removed when it goes out of scope.
-class TempCases {
- public:
-  TempCases() {
-    path_ = (std::filesystem::temp_directory_path() / "zfcheck-cases-XXXXXX").string();
-    int fd = mkstemp(path_.data());
-    if (fd >= 0) close(fd);
-  }
-  ~TempCases() { std::remove(path_.c_str()); }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
 };
 
 std::string no_upstream_message(const Profile& p) {
@@ -75,11 +59,15 @@ int run_conformance(const ConformanceOptions& opts) {
     return kExitUsage;
   }
 
-  TempCases temp;
+  auto temp = on_interrupt::TemporaryPath::make_file("zfcheck-cases");  // the cases written for the runner
+  if (!temp) {
+    std::cerr << "zfcheck conformance: " << temp.error() << "\n";
+    return kExitUsage;
+  }
   std::string cases_path = opts.cases;
   std::string source;
   if (opts.generated > 0 || opts.sweep) {
-    std::ofstream out(temp.path());
+    std::ofstream out(temp->path());
     auto write = [&](const Case& c) { out << case_line(c) << "\n"; };
     if (opts.sweep) {
       SweepGrid::builtin().for_each(write);
@@ -88,10 +76,10 @@ int run_conformance(const ConformanceOptions& opts) {
       gen::sample_cases(opts.seed, opts.generated, write);
       source = std::to_string(opts.generated) + " generated cases (seed " + std::to_string(opts.seed) + ")";
     }
-    cases_path = temp.path();
+    cases_path = temp->path();
   } else if (opts.cases == "-") {
-    std::ofstream(temp.path()) << std::cin.rdbuf();
-    cases_path = temp.path();
+    std::ofstream(temp->path()) << std::cin.rdbuf();
+    cases_path = temp->path();
     source = "cases from standard input";
   } else {
     source = "cases from " + opts.cases;

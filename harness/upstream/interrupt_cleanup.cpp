@@ -3,7 +3,9 @@
 #include "harness/upstream/interrupt_cleanup.hpp"
 
 #include <cerrno>
+#include <cstring>
 #include <csignal>
+#include <cstdlib>
 #include <fcntl.h>
 #include <filesystem>
 #include <mutex>
@@ -86,7 +88,48 @@ void change(std::set<T> Registry::*set, const T& value, bool add) {
 
 void stop_child(pid_t pid) { change(&Registry::children, pid, true); }
 void forget_child(pid_t pid) { change(&Registry::children, pid, false); }
-void remove_path(const std::string& path) { change(&Registry::paths, path, true); }
-void forget_path(const std::string& path) { change(&Registry::paths, path, false); }
+
+namespace {
+
+// mkdtemp or mkstemp on $TMPDIR/PREFIX-XXXXXX.
+tl::expected<TemporaryPath, std::string> make_temporary(std::string_view prefix, bool directory) {
+  std::error_code ec;
+  std::filesystem::path dir = std::filesystem::temp_directory_path(ec);
+  if (ec) return tl::unexpected("no directory for temporary files ($TMPDIR): " + ec.message());
+  std::string path = (dir / (std::string(prefix) + "-XXXXXX")).string();
+  bool made = false;
+  if (directory) {
+    made = mkdtemp(path.data()) != nullptr;
+  } else if (int fd = mkstemp(path.data()); fd >= 0) {
+    made = true;
+    close(fd);
+  }
+  if (!made) {
+    return tl::unexpected("cannot create a temporary " + std::string(directory ? "directory" : "file") + ": " +
+                          std::strerror(errno));
+  }
+  return TemporaryPath(std::move(path));
+}
+
+}  // namespace
+
+tl::expected<TemporaryPath, std::string> TemporaryPath::make_directory(std::string_view prefix) {
+  return make_temporary(prefix, true);
+}
+
+tl::expected<TemporaryPath, std::string> TemporaryPath::make_file(std::string_view prefix) {
+  return make_temporary(prefix, false);
+}
+
+TemporaryPath::TemporaryPath(std::string path) : path_(std::move(path)) { change(&Registry::paths, path_, true); }
+
+TemporaryPath::TemporaryPath(TemporaryPath&& other) noexcept : path_(std::move(other.path_)) { other.path_.clear(); }
+
+TemporaryPath::~TemporaryPath() {
+  if (path_.empty()) return;
+  std::error_code ignored;
+  std::filesystem::remove_all(path_, ignored);
+  change(&Registry::paths, path_, false);
+}
 
 }  // namespace zfcheck::on_interrupt

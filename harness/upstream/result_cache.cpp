@@ -55,17 +55,12 @@ void ResultCache::store(const std::string& key, const std::vector<std::string>& 
   std::string path = path_of(key);
   std::error_code ec;
   std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
-  std::string temp = path + ".tmp." + std::to_string(getpid());
-  on_interrupt::remove_path(temp);  // an interrupted write leaves no partial file behind
-  bool written = false;
-  {
-    std::ofstream out(temp, std::ios::binary);
-    out << kMagic << lines.size() << " " << digest(body) << "\n" << body;
-    written = static_cast<bool>(out.flush());
-  }
-  if (written) std::filesystem::rename(temp, path, ec);
-  if (!written || ec) std::filesystem::remove(temp, ec);
-  on_interrupt::forget_path(temp);
+  // Written whole, then renamed into place; what is left of it (a failed or interrupted write) is removed.
+  on_interrupt::TemporaryPath temp(path + ".tmp." + std::to_string(getpid()));
+  std::ofstream out(temp.path(), std::ios::binary);
+  out << kMagic << lines.size() << " " << digest(body) << "\n" << body;
+  out.close();
+  if (out) std::filesystem::rename(temp.path(), path, ec);
 }
 
 }  // namespace zfcheck

@@ -8,20 +8,12 @@
 
 #include <csignal>
 #include <cstdlib>
-#include <filesystem>
 #include <thread>
 #include <unistd.h>
 
 namespace zfcheck {
 
 namespace {
-
-std::string make_temp_dir() {
-  std::string dir = (std::filesystem::temp_directory_path() / "zfcheck-upstream-XXXXXX").string();
-  if (mkdtemp(dir.data()) == nullptr) throw EngineFailure("cannot create a temporary directory");
-  on_interrupt::remove_path(dir);
-  return dir;
-}
 
 // Runs fn(part) for parts 0..n-1 on n threads (the calling thread takes part 0).
 template <class Fn>
@@ -58,14 +50,7 @@ tl::expected<std::unique_ptr<UpstreamEngine>, std::string> UpstreamEngine::open(
   return std::unique_ptr<UpstreamEngine>(new UpstreamEngine(std::move(*source), options));
 }
 
-UpstreamEngine::~UpstreamEngine() {
-  runners_.clear();
-  if (!tree_dir_.empty()) {
-    std::error_code ignored;
-    std::filesystem::remove_all(tree_dir_, ignored);
-    on_interrupt::forget_path(tree_dir_);
-  }
-}
+UpstreamEngine::~UpstreamEngine() = default;
 
 std::string UpstreamEngine::summary() const {
   return "DeepSpeed's own ZenFlow code at " +
@@ -80,9 +65,11 @@ std::string UpstreamEngine::replay_option() const {
 void UpstreamEngine::start_runners() const {
   if (!runners_.empty()) return;
   std::signal(SIGPIPE, SIG_IGN);  // a runner that dies is reported, not a reason to die
-  tree_dir_ = make_temp_dir();
-  if (auto written = write_source_tree(source_, tree_dir_); !written) throw EngineFailure(written.error());
-  RunnerOptions runner_options{options_.python, tree_dir_, std::nullopt, "", true};
+  auto dir = on_interrupt::TemporaryPath::make_directory("zfcheck-upstream");
+  if (!dir) throw EngineFailure(dir.error());
+  tree_dir_.emplace(std::move(*dir));
+  if (auto written = write_source_tree(source_, tree_dir_->path()); !written) throw EngineFailure(written.error());
+  RunnerOptions runner_options{options_.python, tree_dir_->path(), std::nullopt, "", true};
   for (unsigned i = 0; i < options_.jobs; ++i) {
     auto runner = UpstreamRunner::start(runner_options, "");
     if (!runner) throw EngineFailure(runner.error());

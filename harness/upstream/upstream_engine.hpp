@@ -46,8 +46,8 @@ class UpstreamEngine final : public Engine {
   UpstreamEngineOptions options_;
   std::string name_;
   ResultCache cache_;
-  mutable std::string tree_dir_;  // the files written out for the runners, removed at the end
-  mutable std::vector<UpstreamRunner> runners_;
+  mutable std::optional<on_interrupt::TemporaryPath> tree_dir_;  // the files written out for the runners
+  mutable std::vector<UpstreamRunner> runners_;  // destroyed first: they read tree_dir_
 };
 
 }  // namespace zfcheck

@@ -9,7 +9,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
-#include <filesystem>
 #include <fstream>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -25,11 +24,10 @@ tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOpti
   UpstreamRunner runner;
   std::string script = options.script;
   if (script.empty()) {
-    std::string dir_template = (std::filesystem::temp_directory_path() / "zfcheck-runner-XXXXXX").string();
-    if (mkdtemp(dir_template.data()) == nullptr) return tl::unexpected("cannot create a temporary directory: " + std::string(std::strerror(errno)));
-    runner.script_dir_ = dir_template;
-    on_interrupt::remove_path(dir_template);
-    script = dir_template + "/zf_upstream.py";
+    auto dir = on_interrupt::TemporaryPath::make_directory("zfcheck-runner");
+    if (!dir) return tl::unexpected(dir.error());
+    script = dir->path() + "/zf_upstream.py";
+    runner.script_dir_.emplace(std::move(*dir));
     std::ofstream(script) << upstream_runner_files().front().text;
   }
   std::vector<std::string> args{options.python, script, "--deepspeed", options.deepspeed};
@@ -87,7 +85,6 @@ UpstreamRunner::UpstreamRunner(UpstreamRunner&& other) noexcept
   other.pid_ = -1;
   other.out_ = nullptr;
   other.in_ = -1;
-  other.script_dir_.clear();
 }
 
 UpstreamRunner::~UpstreamRunner() {
@@ -97,11 +94,6 @@ UpstreamRunner::~UpstreamRunner() {
     finish();
   }
   if (out_ != nullptr) fclose(out_);
-  if (!script_dir_.empty()) {
-    std::error_code ignored;
-    std::filesystem::remove_all(script_dir_, ignored);
-    on_interrupt::forget_path(script_dir_);
-  }
 }
 
 bool UpstreamRunner::next(std::string& line) {

@@ -1,6 +1,8 @@
 // Starts the Python runner of upstream DeepSpeed code (harness/upstream/zf_upstream.py) and reads its results.
 #pragma once
 
+#include "harness/upstream/interrupt_cleanup.hpp"
+
 #include <tl/expected.hpp>
 
 #include <cstdio>
@@ -45,7 +47,7 @@ class UpstreamRunner {
   pid_t pid_ = -1;
   FILE* out_ = nullptr;
   int in_ = -1;  // the write end of the runner's input, when cases are sent
-  std::string script_dir_;  // temporary directory holding the built-in script, removed at the end
+  std::optional<on_interrupt::TemporaryPath> script_dir_;  // holds the built-in script
   std::string command_;
 };
 

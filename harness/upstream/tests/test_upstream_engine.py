@@ -135,6 +135,12 @@ class UpstreamEngine(unittest.TestCase):
         self.assertEqual(run.returncode, 2)
         self.assertIn("not a DeepSpeed checkout", run.stderr)
 
+    def test_no_directory_for_temporary_files(self):
+        run = subprocess.run([ZFCHECK, "eval", "--upstream", self.checkout(), self.cases, "--no-cache"],
+                             capture_output=True, text=True, env={**os.environ, "TMPDIR": os.path.join(self.root, "none")})
+        self.assertEqual(run.returncode, 2, run.stderr)
+        self.assertIn("no directory for temporary files ($TMPDIR)", run.stderr)
+
     def test_an_unknown_revision(self):
         repo = self.committed_checkout("one")
         run = self.eval_upstream(repo + "@no-such-rev")
