@@ -9,7 +9,7 @@
 #include "fuzz/fuzz_check.hpp"
 #include "harness/io/case_io.hpp"
 #include "harness/checks/invariants.hpp"
-#include "harness/checks/recorded_findings.hpp"
+#include "harness/corpus/recorded_findings.hpp"
 #include "harness/io/result_json.hpp"
 #include "reference/py_json.hpp"
 

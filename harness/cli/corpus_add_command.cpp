@@ -1,7 +1,7 @@
 // `zfcheck corpus add`: a new seed with today's expectations under every profile; never overwrites.
 #include "harness/io/case_io.hpp"
 #include "harness/cli/commands.hpp"
-#include "harness/checks/reviewed_case_files.hpp"
+#include "harness/corpus/reviewed_case_files.hpp"
 #include "harness/io/text_table.hpp"
 #include "properties/generators/reproduce.hpp"
 #include "reference/py_json.hpp"

@@ -3,7 +3,7 @@
 #include "harness/io/replay_command.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
-#include "harness/checks/profile_diff.hpp"
+#include "harness/reports/profile_diff.hpp"
 #include "harness/checks/result_summary.hpp"
 #include "reference/py_json.hpp"
 

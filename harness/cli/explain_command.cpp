@@ -1,5 +1,5 @@
 // `zfcheck explain CONFIG.json`: what ZenFlow will do with a user's DeepSpeed config, and the smallest fixes.
-#include "harness/checks/explanation.hpp"
+#include "harness/explain/explanation.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
 #include "harness/io/case_io.hpp"

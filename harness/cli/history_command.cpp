@@ -3,7 +3,7 @@
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
 #include "harness/checks/invariants.hpp"
-#include "harness/checks/profile_diff.hpp"
+#include "harness/reports/profile_diff.hpp"
 #include "harness/checks/result_summary.hpp"
 #include "harness/checks/sweep.hpp"
 #include "harness/io/case_io.hpp"

@@ -3,7 +3,7 @@
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
 #include "harness/cli/reviewed_case_stream.hpp"
-#include "harness/checks/replay.hpp"
+#include "harness/corpus/replay.hpp"
 #include "harness/io/text_table.hpp"
 #include "harness/upstream/upstream_source.hpp"
 

@@ -1,7 +1,7 @@
 // `zfcheck report`: a profile's sweep findings as text to paste into an upstream issue.
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
-#include "harness/checks/findings_report.hpp"
+#include "harness/reports/findings_report.hpp"
 
 #include <iostream>
 #include <memory>

@@ -1,7 +1,7 @@
 // `zfcheck review`: what a reviewer posts on a ZenFlow pull request, base against head through upstream's code.
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
-#include "harness/checks/engine_review.hpp"
+#include "harness/reports/engine_review.hpp"
 #include "harness/upstream/upstream_engine.hpp"
 
 #include <iostream>

@@ -1,7 +1,7 @@
 // The loop replay and corpus cases share: list the seed files, read each, report the unreadable ones.
 #include "harness/cli/reviewed_case_stream.hpp"
 
-#include "harness/checks/reviewed_case_files.hpp"
+#include "harness/corpus/reviewed_case_files.hpp"
 
 #include <iostream>
 

@@ -1,7 +1,7 @@
 // Reading the seeds that paths name for a command, each unreadable one reported and skipped.
 #pragma once
 
-#include "harness/checks/reviewed_case.hpp"
+#include "harness/corpus/reviewed_case.hpp"
 
 #include <filesystem>
 #include <functional>

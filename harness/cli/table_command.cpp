@@ -2,7 +2,7 @@
 #include "harness/io/case_io.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
-#include "harness/checks/resolution_table.hpp"
+#include "harness/reports/resolution_table.hpp"
 
 #include <iostream>
 #include <memory>

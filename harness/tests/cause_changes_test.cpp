@@ -1,5 +1,5 @@
 // Cause changes between two sets of results: each (invariant, cause) fixed, introduced or remaining.
-#include "harness/checks/cause_changes.hpp"
+#include "harness/reports/cause_changes.hpp"
 #include "reference/py_json.hpp"
 #include "test_support.hpp"
 

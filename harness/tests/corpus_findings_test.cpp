@@ -1,7 +1,7 @@
 // Expected findings: each profile's sweep must match corpus/findings/<profile>.json exactly. A
 // difference is a change in what upstream (as modelled) gets wrong, not a zfcheck failure: review it,
 // then regenerate the file with the command printed.
-#include "harness/checks/findings_changes.hpp"
+#include "harness/reports/findings_changes.hpp"
 #include "reference/py_json.hpp"
 #include "test_support.hpp"
 

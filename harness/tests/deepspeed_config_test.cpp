@@ -1,5 +1,5 @@
 // Tests of reading a DeepSpeed config file and the case it makes (harness/checks/deepspeed_config).
-#include "harness/checks/deepspeed_config.hpp"
+#include "harness/explain/deepspeed_config.hpp"
 
 #include "reference/py_json.hpp"
 

@@ -1,5 +1,5 @@
 // Expectations: taken from results, read back with every field checked, compared field by field.
-#include "harness/checks/expected_facts.hpp"
+#include "harness/corpus/expected_facts.hpp"
 #include "reference/py_json.hpp"
 #include "test_support.hpp"
 

@@ -2,7 +2,7 @@
 #include "cli_support.hpp"
 
 #include "harness/checks/invariants.hpp"
-#include "harness/checks/resolution_table.hpp"
+#include "harness/reports/resolution_table.hpp"
 #include "harness/io/case_io.hpp"
 #include "reference/py_json.hpp"
 

@@ -1,5 +1,5 @@
 // Tests of the explanation (harness/checks/explanation): sentences, timeline, pasteable block, JSON.
-#include "harness/checks/explanation.hpp"
+#include "harness/explain/explanation.hpp"
 
 #include "reference/py_json.hpp"
 #include "test_support.hpp"

@@ -1,5 +1,5 @@
 // Comparing recorded findings with a sweep: agreement, and each kind of departure named.
-#include "harness/checks/findings_changes.hpp"
+#include "harness/reports/findings_changes.hpp"
 #include "reference/py_json.hpp"
 #include "test_support.hpp"
 

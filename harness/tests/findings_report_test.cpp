@@ -1,6 +1,6 @@
 // The findings report: a section per finding with the invariant, and per cause a pasteable config, the
 // table row and the replay command.
-#include "harness/checks/findings_report.hpp"
+#include "harness/reports/findings_report.hpp"
 #include "harness/io/replay_command.hpp"
 #include "reference/py_json.hpp"
 #include "test_support.hpp"

@@ -1,8 +1,8 @@
 // Tests of the fix search (harness/checks/fix_search): call and block fixes, fewest keys, verified results.
-#include "harness/checks/fix_search.hpp"
+#include "harness/explain/fix_search.hpp"
 
 #include "harness/checks/invariants.hpp"
-#include "harness/checks/resolution_table.hpp"
+#include "harness/reports/resolution_table.hpp"
 #include "reference/py_json.hpp"
 #include "test_support.hpp"
 

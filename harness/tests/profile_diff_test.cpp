@@ -1,5 +1,5 @@
 // The profile diff: change descriptions, and the fix commit's diff holding exactly its two changes.
-#include "harness/checks/profile_diff.hpp"
+#include "harness/reports/profile_diff.hpp"
 #include "harness/checks/minimal_order.hpp"
 #include "reference/py_json.hpp"
 #include "test_support.hpp"

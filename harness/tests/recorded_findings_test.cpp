@@ -1,5 +1,5 @@
 // Reading corpus/findings: every builtin profile's recorded minimal examples, and clear errors.
-#include "harness/checks/recorded_findings.hpp"
+#include "harness/corpus/recorded_findings.hpp"
 
 #include "harness/io/case_io.hpp"
 

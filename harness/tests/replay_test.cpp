@@ -1,5 +1,5 @@
 // Replay of one seed: clean when the model agrees, one mismatch per changed field and profile otherwise.
-#include "harness/checks/replay.hpp"
+#include "harness/corpus/replay.hpp"
 #include "test_support.hpp"
 
 #include <gtest/gtest.h>

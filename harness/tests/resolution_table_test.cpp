@@ -1,6 +1,6 @@
 // The thread's table: every row's numbers per profile, as the PR #8456 thread and the reviewer's
 // probe report them (the table code computes them through the model).
-#include "harness/checks/resolution_table.hpp"
+#include "harness/reports/resolution_table.hpp"
 #include "test_support.hpp"
 
 #include <map>

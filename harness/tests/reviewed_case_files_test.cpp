@@ -1,5 +1,5 @@
 // ReviewedCase files: listing, reading with the file, line and field named, refusing to overwrite, slugs.
-#include "harness/checks/reviewed_case_files.hpp"
+#include "harness/corpus/reviewed_case_files.hpp"
 #include "test_support.hpp"
 
 #include <gtest/gtest.h>

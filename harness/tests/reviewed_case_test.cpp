@@ -1,5 +1,5 @@
 // Seeds: the file layout, the round trip, and a named field for every way a seed can be malformed.
-#include "harness/checks/reviewed_case.hpp"
+#include "harness/corpus/reviewed_case.hpp"
 #include "reference/py_json.hpp"
 #include "test_support.hpp"
 

@@ -1,6 +1,6 @@
 // The reviewed corpus: every seed reads, covers every profile, and a change to any field is caught.
-#include "harness/checks/replay.hpp"
-#include "harness/checks/reviewed_case_files.hpp"
+#include "harness/corpus/replay.hpp"
+#include "harness/corpus/reviewed_case_files.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,11 @@
-// Helpers the harness tests share: cases from JSON text, profiles by name, one sweep per profile.
+// Helpers the harness tests share: cases from eval-format lines, the model as an engine, one sweep per profile.
 #pragma once
 
 #include "harness/io/case_io.hpp"
 #include "harness/checks/sweep.hpp"
 #include "harness/checks/sweep_grid.hpp"
 #include "reference/profile.hpp"
+#include "reference/tests/test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,12 +21,6 @@ inline Case case_of(std::string_view json) {
   auto c = parse_case(json);
   if (!c) throw std::invalid_argument("bad test case " + std::string(json) + ": " + c.error().reason);
   return *c;
-}
-
-inline Profile profile(std::string_view name) {
-  auto p = find_profile(name);
-  if (!p) throw std::invalid_argument(p.error());
-  return *p;
 }
 
 inline Result eval(std::string_view profile_name, std::string_view case_json) {

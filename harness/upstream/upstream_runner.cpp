@@ -1,7 +1,7 @@
 // Process plumbing for the upstream runner: a temporary copy of the script, posix_spawn, a read pipe.
 #include "harness/upstream/upstream_runner.hpp"
 
-#include "harness/io/embedded_files.hpp"
+#include "harness/upstream/upstream_source.hpp"
 #include "harness/io/shell_quote.hpp"
 #include "harness/upstream/interrupt_cleanup.hpp"
 

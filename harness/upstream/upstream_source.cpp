@@ -1,7 +1,6 @@
 // Reading the runner's files with git (nothing else of the repository is touched) and digesting them.
 #include "harness/upstream/upstream_source.hpp"
 
-#include "harness/io/embedded_files.hpp"
 #include "harness/io/shell_quote.hpp"
 
 #include <array>

@@ -1,6 +1,8 @@
 // The upstream files the runner loads, read from a DeepSpeed checkout's working tree or from one git revision.
 #pragma once
 
+#include "harness/io/embedded_file.hpp"
+
 #include <tl/expected.hpp>
 
 #include <map>
@@ -10,6 +12,9 @@
 #include <vector>
 
 namespace zfcheck {
+
+// harness/upstream/zf_upstream.py, the runner script, as built into zfcheck.
+std::span<const EmbeddedFile> upstream_runner_files();
 
 struct UpstreamSource {
   std::string path;                // the checkout or repository

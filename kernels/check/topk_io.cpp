@@ -1,7 +1,7 @@
 // Problem lines to SelectionProblem with every rejection named, and answers back to JSON.
 #include "kernels/check/topk_io.hpp"
 
-#include "reference/checked_int.hpp"
+#include "kernels/oracle/checked_int.hpp"
 #include "kernels/oracle/columns.hpp"
 
 #include <cmath>

@@ -3,7 +3,7 @@
 
 #include "kernels/core/host_device.hpp"
 #include "kernels/core/score_format.hpp"
-#include "kernels/tuning.hpp"
+#include "kernels/core/tuning.hpp"
 
 #include <cmath>
 #include <cstdint>

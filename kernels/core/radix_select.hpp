@@ -2,7 +2,7 @@
 #pragma once
 
 #include "kernels/core/host_device.hpp"
-#include "kernels/tuning.hpp"
+#include "kernels/core/tuning.hpp"
 
 #include <cstdint>
 

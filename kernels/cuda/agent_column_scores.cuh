@@ -4,7 +4,7 @@
 #include "kernels/core/column_sum.hpp"
 #include "kernels/core/score_format.hpp"
 #include "kernels/segments.hpp"
-#include "kernels/tuning.hpp"
+#include "kernels/core/tuning.hpp"
 
 #include <cstdint>
 

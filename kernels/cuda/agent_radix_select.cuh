@@ -4,7 +4,7 @@
 #include "kernels/core/radix_select.hpp"
 #include "kernels/core/score_format.hpp"
 #include "kernels/segments.hpp"
-#include "kernels/tuning.hpp"
+#include "kernels/core/tuning.hpp"
 
 #include <cooperative_groups.h>
 #include <cub/block/block_scan.cuh>

@@ -1,4 +1,6 @@
 // ColumnSelectPlan: the work checked once on the host and copied once to the device.
+#include "kernels/cuda/column_select_plan.cuh"
+
 #include "kernels/cuda/dispatch_column_select.cuh"
 
 #include <tuple>

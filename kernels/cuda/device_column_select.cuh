@@ -21,7 +21,7 @@
 // whatever a CUDA call reports (launch errors are read with cudaPeekAtLastError, so an earlier
 // unrelated error is neither reported nor cleared).
 //
-// Algorithms (kernels/tuning.hpp holds the numbers, kernels/core the code shared with the CPU build):
+// Algorithms (kernels/core/tuning.hpp holds the numbers, kernels/core the code shared with the CPU build):
 //  - Scores: one warp per column; each lane sums 16-byte vectors l, l + 32, ... of the column in float32
 //    (kScoreUnroll loads in flight), the warp adds the lanes with a shuffle butterfly, lane 0 rounds the
 //    sum to T (torch's abs().sum(dim=1) keeps the dtype). The order of additions is fixed, so the CPU
@@ -42,50 +42,14 @@
 //    input space, where the whole ranking is launch-bound anyway (a few microseconds for a bucket).
 #pragma once
 
-#include "kernels/core/score_format.hpp"
-#include "kernels/segments.hpp"
+#include "kernels/cuda/column_select_plan.cuh"
 
 #include <cuda_runtime.h>
 
 #include <cstddef>
 #include <cstdint>
-#include <span>
 
 namespace zfcheck::kernels {
-
-// The work on the device, built once; owns its device memory. Move-only.
-class ColumnSelectPlan {
- public:
-  ColumnSelectPlan() = default;
-  ~ColumnSelectPlan();
-  ColumnSelectPlan(ColumnSelectPlan&& other) noexcept;
-  ColumnSelectPlan& operator=(ColumnSelectPlan&& other) noexcept;
-  ColumnSelectPlan(const ColumnSelectPlan&) = delete;
-  ColumnSelectPlan& operator=(const ColumnSelectPlan&) = delete;
-
-  // Checks the work against buffers of bucket_size values, score_count scores and index_count indices,
-  // and copies it to the device. cudaErrorInvalidValue when it does not fit.
-  static cudaError_t Build(ColumnSelectPlan& plan, std::span<const ColumnRun> runs,
-                           std::span<const RankingSegment> segments, SelectionOrder order,
-                           std::int64_t bucket_size, std::int64_t score_count, std::int64_t index_count);
-
-  // What the launches need from the host side (the descriptors themselves stay on the device).
-  const ColumnRun* d_runs = nullptr;
-  int run_count = 0;
-  std::int64_t column_count = 0;
-  const RankingSegment* d_segments = nullptr;
-  const std::int64_t* d_sort_bounds = nullptr;  // segment begins then ends in the indices, for the sort
-  int segment_count = 0;
-  std::int64_t longest = 0;
-  SelectionOrder order = SelectionOrder::ascending_index;
-  std::int64_t bucket_size = 0;
-  std::int64_t score_count = 0;
-  std::int64_t index_count = 0;
-
- private:
-  void release();
-  void* d_memory_ = nullptr;
-};
 
 struct DeviceColumnSelect {
   // scores[run.score_begin + j] = T(sum_i |bucket[run.bucket_begin + j * run.rows + i]|), float32

@@ -1,9 +1,10 @@
 // Dispatch of the column-selection kernels: the __global__ entry points, temporary-storage layout, launches.
+// The device layer (device_column_select.cu) builds its API on these; dispatch knows only the plan.
 #pragma once
 
 #include "kernels/cuda/agent_column_scores.cuh"
 #include "kernels/cuda/agent_radix_select.cuh"
-#include "kernels/cuda/device_column_select.cuh"
+#include "kernels/cuda/column_select_plan.cuh"
 
 #include <cub/device/device_segmented_sort.cuh>
 
@@ -133,36 +134,5 @@ cudaError_t two_phase(void* d_temp_storage, std::size_t& temp_storage_bytes, Pha
 }
 
 }  // namespace dispatch
-
-template <class T>
-cudaError_t DeviceColumnSelect::Scores(void* d_temp_storage, std::size_t& temp_storage_bytes,
-                                       const ColumnSelectPlan& plan, const T* d_bucket, T* d_scores,
-                                       cudaStream_t stream) {
-  return dispatch::two_phase(d_temp_storage, temp_storage_bytes, [&](dispatch::TempLayout&, bool run_now) {
-    return dispatch::scores(plan, run_now, d_bucket, d_scores, stream);
-  });
-}
-
-template <class T>
-cudaError_t DeviceColumnSelect::TopK(void* d_temp_storage, std::size_t& temp_storage_bytes,
-                                     const ColumnSelectPlan& plan, const T* d_scores, std::int32_t* d_indices,
-                                     cudaStream_t stream) {
-  return dispatch::two_phase(d_temp_storage, temp_storage_bytes,
-                             [&](dispatch::TempLayout& layout, bool run_now) {
-                               return dispatch::topk(layout, run_now, plan, d_scores, d_indices, stream);
-                             });
-}
-
-template <class T>
-cudaError_t DeviceColumnSelect::Select(void* d_temp_storage, std::size_t& temp_storage_bytes,
-                                       const ColumnSelectPlan& plan, const T* d_bucket, T* d_scores,
-                                       std::int32_t* d_indices, cudaStream_t stream) {
-  return dispatch::two_phase(
-      d_temp_storage, temp_storage_bytes, [&](dispatch::TempLayout& layout, bool run_now) {
-        cudaError_t error = dispatch::scores(plan, run_now, d_bucket, d_scores, stream);
-        if (error != cudaSuccess) return error;
-        return dispatch::topk(layout, run_now, plan, static_cast<const T*>(d_scores), d_indices, stream);
-      });
-}
 
 }  // namespace zfcheck::kernels

@@ -1,7 +1,7 @@
 // Column geometry of ZenFlow's top-k selection: upstream's stage-1/2 chunk formulas and stage-3 slices.
 #include "kernels/oracle/columns.hpp"
 
-#include "reference/checked_int.hpp"
+#include "kernels/oracle/checked_int.hpp"
 #include "reference/py_arith.hpp"
 
 #include <algorithm>

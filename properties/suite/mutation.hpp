@@ -8,7 +8,7 @@
 #pragma once
 
 #include "harness/io/text_table.hpp"
-#include "harness/checks/recorded_findings.hpp"
+#include "harness/corpus/recorded_findings.hpp"
 #include "properties/generators/rapidcheck_adapter.hpp"
 #include "properties/suite/suite.hpp"
 

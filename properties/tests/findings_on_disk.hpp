@@ -1,7 +1,7 @@
 // The recorded findings as the source tree holds them (corpus/findings/), read once for the property tests.
 #pragma once
 
-#include "harness/checks/recorded_findings.hpp"
+#include "harness/corpus/recorded_findings.hpp"
 
 #include <stdexcept>
 

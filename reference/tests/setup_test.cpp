@@ -13,7 +13,7 @@ struct Outcome {
 
 Outcome setup(std::string_view block, std::string_view profile_name, std::optional<std::int64_t> dataloader = {},
               int stage = 2, std::optional<bool> overlap_comm = {}) {
-  const Switches& sw = testing::profile(profile_name).switches;
+  const Switches sw = testing::profile(profile_name).switches;
   auto cfg = validate_zenflow(testing::json(block), sw);
   EXPECT_TRUE(cfg && cfg->has_value()) << block;
   Outcome o{tl::unexpected(Error{}), {}};

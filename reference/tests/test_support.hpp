@@ -1,4 +1,4 @@
-// Helpers shared by the reference tests: building blocks and cases from JSON text.
+// Helpers shared by the tests of every layer: JSON values, cases from a zenflow block, profiles by name.
 #pragma once
 
 #include "reference/evaluate.hpp"
@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string_view>
 
 namespace zfcheck::testing {
@@ -26,12 +27,11 @@ inline Case make_case(std::string_view zenflow, std::optional<std::int64_t> data
   return c;
 }
 
-inline const Profile& profile(std::string_view name) {
-  static thread_local Profile p;
+// A profile by name, with any switch overrides; a test's own typo is a test failure (thrown).
+inline Profile profile(std::string_view name) {
   auto found = find_profile(name);
-  EXPECT_TRUE(found.has_value()) << name;
-  p = found ? *found : Profile{};
-  return p;
+  if (!found) throw std::invalid_argument(found.error());
+  return *found;
 }
 
 }  // namespace zfcheck::testing

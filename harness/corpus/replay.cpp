@@ -1,5 +1,5 @@
 // Replay of one seed: evaluate, take the expectation fields, compare.
-#include "harness/checks/replay.hpp"
+#include "harness/corpus/replay.hpp"
 
 namespace zfcheck {
 

@@ -1,7 +1,7 @@
 // A reviewed seed: one case, where it came from, and what each profile is expected to make of it.
 #pragma once
 
-#include "harness/checks/expected_facts.hpp"
+#include "harness/corpus/expected_facts.hpp"
 #include "harness/io/json_shape.hpp"
 #include "reference/evaluate.hpp"
 #include "reference/profile.hpp"

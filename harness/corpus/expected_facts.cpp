@@ -1,5 +1,5 @@
 // Expectations: taken from a result, read from and written to a seed, compared field by field.
-#include "harness/checks/expected_facts.hpp"
+#include "harness/corpus/expected_facts.hpp"
 
 #include "harness/checks/invariants.hpp"
 #include "harness/io/result_diff.hpp"

@@ -1,11 +1,11 @@
 // Rendering of sweep findings: one section per broken invariant, one subsection per cause.
-#include "harness/checks/findings_report.hpp"
+#include "harness/reports/findings_report.hpp"
 
 #include "harness/io/report_text.hpp"
 
 #include "harness/checks/invariants.hpp"
 #include "harness/checks/result_summary.hpp"
-#include "harness/checks/resolution_table.hpp"
+#include "harness/reports/resolution_table.hpp"
 #include "harness/io/replay_command.hpp"
 #include "reference/py_json.hpp"
 

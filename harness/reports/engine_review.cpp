@@ -1,8 +1,8 @@
 // Review = resolution table + the two sweeps' findings matched by invariant + the diff's groups.
-#include "harness/checks/engine_review.hpp"
+#include "harness/reports/engine_review.hpp"
 
-#include "harness/checks/findings_report.hpp"
-#include "harness/checks/resolution_table.hpp"
+#include "harness/reports/findings_report.hpp"
+#include "harness/reports/resolution_table.hpp"
 #include "harness/checks/result_summary.hpp"
 #include "harness/io/case_io.hpp"
 #include "harness/io/result_json.hpp"

@@ -1,7 +1,7 @@
 // Two profiles over the sweep grid: the cases whose results differ, grouped by what changed and how.
 #pragma once
 
-#include "harness/checks/cause_changes.hpp"
+#include "harness/reports/cause_changes.hpp"
 #include "harness/checks/engine.hpp"
 #include "harness/io/progress.hpp"
 #include "harness/checks/sweep_grid.hpp"

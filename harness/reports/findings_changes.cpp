@@ -1,5 +1,5 @@
 // Comparing recorded findings with swept ones, finding by finding, in words a reviewer can act on.
-#include "harness/checks/findings_changes.hpp"
+#include "harness/reports/findings_changes.hpp"
 
 #include "harness/io/case_io.hpp"
 #include "reference/py_json.hpp"

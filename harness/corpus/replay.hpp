@@ -3,8 +3,8 @@
 #pragma once
 
 #include "harness/checks/engine.hpp"
-#include "harness/checks/expected_facts.hpp"
-#include "harness/checks/reviewed_case.hpp"
+#include "harness/corpus/expected_facts.hpp"
+#include "harness/corpus/reviewed_case.hpp"
 
 #include <string>
 #include <string_view>

@@ -1,7 +1,7 @@
 // The reviewed corpus on disk: finding seed files, reading one with errors that name it, writing a new one.
 #pragma once
 
-#include "harness/checks/reviewed_case.hpp"
+#include "harness/corpus/reviewed_case.hpp"
 
 #include <tl/expected.hpp>
 

@@ -1,5 +1,5 @@
 // Comparing two profiles' causes, invariant by invariant.
-#include "harness/checks/cause_changes.hpp"
+#include "harness/reports/cause_changes.hpp"
 
 #include "harness/io/case_io.hpp"
 

@@ -1,7 +1,7 @@
 // The findings corpus/findings/<profile>.json records: per profile, each broken invariant's minimal example.
 #pragma once
 
-#include "harness/io/embedded_files.hpp"
+#include "harness/io/embedded_file.hpp"
 #include "reference/evaluate.hpp"
 
 #include <tl/expected.hpp>
@@ -19,6 +19,9 @@ struct RecordedCause {
   std::string cause;
   Case example;
 };
+
+// corpus/findings/<profile>.json, one per builtin profile, as built into zfcheck.
+std::span<const EmbeddedFile> recorded_findings_files();
 
 class RecordedFindings {
  public:

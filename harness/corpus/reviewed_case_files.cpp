@@ -1,5 +1,5 @@
 // ReviewedCase files: directory listing, reading with the file and field named, exclusive creation, slugs.
-#include "harness/checks/reviewed_case_files.hpp"
+#include "harness/corpus/reviewed_case_files.hpp"
 
 #include "reference/py_json.hpp"
 #include "reference/utf8.hpp"

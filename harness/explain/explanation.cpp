@@ -1,5 +1,5 @@
 // The sentences, timeline, pasteable block and JSON of `zfcheck explain`.
-#include "harness/checks/explanation.hpp"
+#include "harness/explain/explanation.hpp"
 
 #include "harness/checks/invariants.hpp"
 #include "harness/io/case_io.hpp"

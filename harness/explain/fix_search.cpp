@@ -1,5 +1,5 @@
 // Fix search: call fixes by dataloader length, block fixes by growing sets of changed keys.
-#include "harness/checks/fix_search.hpp"
+#include "harness/explain/fix_search.hpp"
 
 #include "harness/checks/invariants.hpp"
 #include "harness/checks/minimal_order.hpp"

@@ -1,5 +1,5 @@
 // Classifying how a case's result changed between two profiles, and grouping the grid by it.
-#include "harness/checks/profile_diff.hpp"
+#include "harness/reports/profile_diff.hpp"
 
 #include "harness/io/case_io.hpp"
 #include "harness/checks/invariants.hpp"

@@ -1,5 +1,5 @@
 // Reading the findings files: the I/O edge of the finding checks.
-#include "harness/checks/recorded_findings.hpp"
+#include "harness/corpus/recorded_findings.hpp"
 
 #include "harness/io/case_io.hpp"
 #include "reference/profile.hpp"

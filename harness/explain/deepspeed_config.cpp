@@ -1,5 +1,5 @@
 // Reading a DeepSpeed config file with a size cap, and the zero_optimization keys ZenFlow depends on.
-#include "harness/checks/deepspeed_config.hpp"
+#include "harness/explain/deepspeed_config.hpp"
 
 #include "reference/py_json.hpp"
 

@@ -1,4 +1,4 @@
-// 64-bit integer arithmetic that reports overflow instead of wrapping.
+// 64-bit integer arithmetic for the column geometry, reporting overflow instead of wrapping.
 #pragma once
 
 #include <cstdint>
@@ -9,12 +9,6 @@ namespace zfcheck {
 inline std::optional<std::int64_t> checked_add(std::int64_t a, std::int64_t b) {
   std::int64_t out = 0;
   if (__builtin_add_overflow(a, b, &out)) return std::nullopt;
-  return out;
-}
-
-inline std::optional<std::int64_t> checked_sub(std::int64_t a, std::int64_t b) {
-  std::int64_t out = 0;
-  if (__builtin_sub_overflow(a, b, &out)) return std::nullopt;
   return out;
 }
 

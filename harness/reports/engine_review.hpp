@@ -2,7 +2,7 @@
 #pragma once
 
 #include "harness/checks/engine.hpp"
-#include "harness/checks/profile_diff.hpp"
+#include "harness/reports/profile_diff.hpp"
 #include "harness/checks/sweep.hpp"
 #include "harness/io/text_table.hpp"
 

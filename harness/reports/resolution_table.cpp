@@ -1,5 +1,5 @@
 // Rows of the thread's table, evaluated through the model and laid out as cells.
-#include "harness/checks/resolution_table.hpp"
+#include "harness/reports/resolution_table.hpp"
 
 #include "harness/checks/invariants.hpp"
 #include "harness/checks/result_summary.hpp"

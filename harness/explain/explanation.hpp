@@ -1,8 +1,8 @@
 // `zfcheck explain`: what ZenFlow does with a user's config under an engine, in sentences, with verified fixes.
 #pragma once
 
-#include "harness/checks/deepspeed_config.hpp"
-#include "harness/checks/fix_search.hpp"
+#include "harness/explain/deepspeed_config.hpp"
+#include "harness/explain/fix_search.hpp"
 #include "harness/io/text_table.hpp"
 
 #include <string>

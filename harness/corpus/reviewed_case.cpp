@@ -1,5 +1,5 @@
 // Seeds to and from their JSON files, with the format checked field by field on the way in.
-#include "harness/checks/reviewed_case.hpp"
+#include "harness/corpus/reviewed_case.hpp"
 
 #include "harness/io/case_io.hpp"
 #include "reference/py_json.hpp"
