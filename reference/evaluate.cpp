@@ -34,7 +34,9 @@ Result evaluate(const Case& c, const Profile& profile) {
   if (!validated->has_value()) return r;  // ZenFlow off
   r.zenflow_enabled = true;
   r.config = std::move(**validated);
-  auto setup = run_setup(*r.config, Environment{c.dataloader_len, c.stage, c.overlap_comm}, profile.switches, r.warnings);
+  std::vector<SetupWarning> logged;
+  auto setup = run_setup(*r.config, Environment{c.dataloader_len, c.stage, c.overlap_comm}, profile.switches, logged);
+  for (SetupWarning w : logged) r.warnings.push_back(warning_line(w));
   if (!setup) {
     r.outcome = Outcome::init_error;
     r.error = std::move(setup.error());

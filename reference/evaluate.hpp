@@ -39,7 +39,7 @@ struct Result {
   std::optional<Resolved> resolved;
   std::optional<EngineView> engine;
   bool zenflow_enabled = false;
-  std::vector<SetupWarning> warnings;
+  std::vector<std::string> warnings;  // as logged, verbatim: the model's are warning_line()
   std::vector<std::int64_t> selections;
 
   bool operator==(const Result&) const = default;

@@ -1,6 +1,8 @@
 // Interval resolution on the three upstream code paths, each as the profile's switches say.
 #include "reference/setup.hpp"
 
+#include <array>
+
 namespace zfcheck {
 
 namespace {
@@ -128,6 +130,16 @@ std::string_view warning_text(SetupWarning warning) {
              "select_strategy \"step\" with an integer select_interval.";
   }
   return "";
+}
+
+const std::string& warning_line(SetupWarning warning) {
+  static const std::array<std::string, kSetupWarnings.size()> lines = [] {
+    std::array<std::string, kSetupWarnings.size()> out;
+    for (SetupWarning w : kSetupWarnings)
+      out[static_cast<std::size_t>(w)] = std::string(warning_id(w)) + ": " + std::string(warning_text(w));
+    return out;
+  }();
+  return lines[static_cast<std::size_t>(warning)];
 }
 
 tl::expected<SetupResult, Error> run_setup(ZenFlowConfig cfg, const Environment& env, const Switches& sw,

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -26,7 +27,9 @@ struct Environment {
 // zero_optimization.overlap_comm as DeepSpeedZeroConfig resolves it: unset means true at stage 3 only.
 bool overlap_comm_in_effect(const Environment& env);
 
-// Warnings set-up logs, by stable identifier (the PR's texts are not known, only where it logs).
+// The warnings the model's set-up logs, by stable identifier (the PR's texts are not known, only where it
+// logs). Results carry each as its line, warning_line(); upstream's code logs its own words, carried
+// verbatim (docs/invariants.md says how a warning is judged by what it means).
 enum class SetupWarning {
   auto_overrides_integer_select_interval,
   select_interval_never_repeats,
@@ -35,6 +38,8 @@ inline constexpr std::array<SetupWarning, 2> kSetupWarnings{SetupWarning::auto_o
                                                            SetupWarning::select_interval_never_repeats};
 std::string_view warning_id(SetupWarning warning);
 std::string_view warning_text(SetupWarning warning);
+// The line a result carries for a warning the model logs: "<id>: <text>".
+const std::string& warning_line(SetupWarning warning);
 
 // The intervals as the optimizer that runs the selection sees them.
 struct Resolved {

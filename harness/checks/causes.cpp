@@ -1,6 +1,8 @@
 // The cause of a broken invariant (docs/causes.md) and the grouping of a finding's cases by cause.
 #include "harness/checks/causes.hpp"
 
+#include "harness/checks/warning_meaning.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -84,12 +86,23 @@ std::string select_part(const ZenFlowConfig& config, const Resolved& resolved) {
          std::string(sign(resolved.select_interval));
 }
 
-std::string warnings_part(const std::vector<SetupWarning>& warnings) {
-  std::string out;
+// The distinct warning labels: the model's meanings in their fixed order, then other texts as logged.
+std::vector<std::string> distinct_labels(const std::vector<std::string>& warnings) {
+  std::vector<std::string> labels = warning_labels(warnings);
+  std::vector<std::string> out;
   for (SetupWarning w : kSetupWarnings) {
-    if (std::find(warnings.begin(), warnings.end(), w) == warnings.end()) continue;
-    out += (out.empty() ? "warns " : ", ") + std::string(warning_id(w));
+    std::string id(warning_id(w));
+    if (std::find(labels.begin(), labels.end(), id) != labels.end()) out.push_back(id);
   }
+  for (const std::string& label : labels) {
+    if (std::find(out.begin(), out.end(), label) == out.end()) out.push_back(label);
+  }
+  return out;
+}
+
+std::string warnings_part(const std::vector<std::string>& warnings) {
+  std::string out;
+  for (const std::string& label : distinct_labels(warnings)) out += (out.empty() ? "warns " : ", ") + label;
   return out.empty() ? "no warning" : out;
 }
 
@@ -192,9 +205,11 @@ std::string fine_key(const Case& c, const Result& r) {
   put(1, r.engine->select_interval != resolved.select_interval);
   put(1, r.engine->update_interval != resolved.update_interval);
   put(1, r.engine->auto_update != resolved.auto_update);
-  for (SetupWarning w : kSetupWarnings)
-    put(1, std::find(r.warnings.begin(), r.warnings.end(), w) != r.warnings.end());
-  return std::string(reinterpret_cast<const char*>(&k), sizeof k);
+  std::string key(reinterpret_cast<const char*>(&k), sizeof k);
+  if (!r.warnings.empty()) {
+    for (const std::string& label : distinct_labels(r.warnings)) key += '\0' + label;
+  }
+  return key;
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // The schedule and set-up invariants of docs/invariants.md, plus the ones zfcheck adds, as predicates.
 #include "harness/checks/invariants.hpp"
 
+#include "harness/checks/warning_meaning.hpp"
 #include "reference/pydantic_lax.hpp"
 
 #include <algorithm>
@@ -15,13 +16,8 @@ bool running(const Result& r) {
   return r.outcome == Outcome::ok && r.zenflow_enabled && r.resolved && r.engine;
 }
 
-bool logged(const Result& r, SetupWarning warning) {
-  return std::find(r.warnings.begin(), r.warnings.end(), warning) != r.warnings.end();
-}
-
 bool reselects_or_warns(const Case&, const Result& r) {
-  return !running(r) || r.resolved->select_interval != 0 ||
-         logged(r, SetupWarning::select_interval_never_repeats);
+  return !running(r) || r.resolved->select_interval != 0 || says_never_reselected(r.warnings);
 }
 
 bool selects_at_least_once(const Case&, const Result& r) {
@@ -70,8 +66,8 @@ bool gradient_accumulation_positive(const Case&, const Result& r) {
 constexpr std::array kInvariants{
     Invariant{
         "reselects-or-warns",
-        "the resolved select_interval is not 0, or the warning that says the columns are never re-selected "
-        "(select-interval-never-repeats) was logged",
+        "the resolved select_interval is not 0, or a warning that says the columns are never re-selected "
+        "was logged (select-interval-never-repeats, or upstream's words for it: see What a warning says)",
         "the founding invariant (PR #8456): columns picked once and never again must never be silent; a "
         "warning about something else (such as auto overriding an integer select_interval) does not say it",
         reselects_or_warns},

@@ -1,6 +1,8 @@
 // Short text forms of results for sweep, diff and report output.
 #include "harness/checks/result_summary.hpp"
 
+#include "harness/checks/warning_meaning.hpp"
+
 #include <algorithm>
 
 namespace zfcheck {
@@ -20,19 +22,17 @@ std::string selections_text(const std::vector<std::int64_t>& selections, std::in
   return out + "]";
 }
 
-// Distinct ids in order of first logging, with how often each was logged when more than once (the
+// Distinct labels in order of first logging, with how often each was logged when more than once (the
 // engine and the optimizer copy may each log the same warning).
-std::string warnings_text(const std::vector<SetupWarning>& warnings) {
+std::string warnings_text(const std::vector<std::string>& warnings) {
   if (warnings.empty()) return "no warning";
+  std::vector<std::string> labels = warning_labels(warnings);
   std::string out = "warned: ";
-  for (std::size_t i = 0; i < warnings.size(); ++i) {
-    if (std::find(warnings.begin(), warnings.begin() + static_cast<std::ptrdiff_t>(i), warnings[i]) !=
-        warnings.begin() + static_cast<std::ptrdiff_t>(i)) {
-      continue;
-    }
-    auto times = std::count(warnings.begin(), warnings.end(), warnings[i]);
-    out += (i ? ", " : "") + std::string(warning_id(warnings[i])) +
-           (times > 1 ? " x" + std::to_string(times) : "");
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    auto first = labels.begin() + static_cast<std::ptrdiff_t>(i);
+    if (std::find(labels.begin(), first, labels[i]) != first) continue;
+    auto times = std::count(labels.begin(), labels.end(), labels[i]);
+    out += (i ? ", " : "") + labels[i] + (times > 1 ? " x" + std::to_string(times) : "");
   }
   return out;
 }

@@ -2,6 +2,7 @@
 #include "harness/corpus/expected_facts.hpp"
 
 #include "harness/checks/invariants.hpp"
+#include "harness/checks/warning_meaning.hpp"
 #include "harness/io/result_diff.hpp"
 #include "reference/py_json.hpp"
 #include "reference/setup.hpp"
@@ -43,7 +44,7 @@ ExpectedFacts expectation_of(const Case& c, const Result& r) {
   if (r.error) e.error_type = r.error->type;
   if (r.resolved) e.select_interval = r.resolved->select_interval;
   e.selection_count = static_cast<std::int64_t>(r.selections.size());
-  for (SetupWarning w : r.warnings) e.warnings.emplace_back(warning_id(w));
+  e.warnings = warning_labels(r.warnings);
   for (std::string_view name : violations(c, r)) e.violations.emplace_back(name);
   return e;
 }

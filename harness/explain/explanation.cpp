@@ -2,6 +2,7 @@
 #include "harness/explain/explanation.hpp"
 
 #include "harness/checks/invariants.hpp"
+#include "harness/checks/warning_meaning.hpp"
 #include "harness/io/case_io.hpp"
 #include "harness/io/result_json.hpp"
 #include "reference/py_json.hpp"
@@ -166,7 +167,7 @@ void warnings(Writer& w, const Result& r) {
       continue;
     }
     auto times = std::count(r.warnings.begin(), r.warnings.end(), r.warnings[i]);
-    w.line(std::string(warning_text(r.warnings[i])) +
+    w.line(std::string(warning_words(r.warnings[i])) +
            (times > 1 ? " (logged " + std::to_string(times) + " times: the engine's and the optimizer's set-up each log it)"
                       : ""));
   }

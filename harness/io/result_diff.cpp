@@ -18,11 +18,6 @@ void compare(std::string field, const py::Value& left, const py::Value& right,
   if (!(left == right)) out.push_back({std::move(field), left, right});
 }
 
-py::Value list_size(const py::Value& v) {
-  const py::List* l = v.as<py::List>();
-  return py::Int(static_cast<long long>(l ? l->size() : 0));
-}
-
 // Two objects key by key, so that one difference names one key.
 void compare_each_key(std::string_view prefix, const py::Value& left, const py::Value& right,
                       std::vector<FieldDifference>& out) {
@@ -56,9 +51,6 @@ std::vector<FieldDifference> field_differences(const py::Value& left, const py::
         break;
       case FieldView::each_key:
         compare_each_key(f.key, l, r, out);
-        break;
-      case FieldView::count:
-        compare(std::string(f.key) + " (count)", list_size(l), list_size(r), out);
         break;
     }
   }

@@ -15,7 +15,6 @@ namespace zfcheck {
 enum class FieldView {
   whole,     // the value as it is; the difference is named by the key
   each_key,  // two objects key by key ("config.select_interval"); anything else as a whole
-  count,     // the lengths of two lists ("warnings (count)")
 };
 
 struct SelectedField {

@@ -3,7 +3,6 @@
 
 #include "reference/py_json.hpp"
 
-#include <array>
 #include <variant>
 
 namespace zfcheck {
@@ -82,21 +81,7 @@ void write_optional(std::string& out, const std::optional<T>& v, void (*write)(s
   }
 }
 
-// The warning as a JSON string, escaped once.
-const std::string& warning_json(SetupWarning warning) {
-  static const std::array<std::string, kSetupWarnings.size()> texts = [] {
-    std::array<std::string, kSetupWarnings.size()> out;
-    for (SetupWarning w : kSetupWarnings) py::write_json_string(out[static_cast<std::size_t>(w)], warning_line(w));
-    return out;
-  }();
-  return texts[static_cast<std::size_t>(warning)];
-}
-
 }  // namespace
-
-std::string warning_line(SetupWarning warning) {
-  return std::string(warning_id(warning)) + ": " + std::string(warning_text(warning));
-}
 
 void write_result(std::string& out, const Result& r, const ExtraKeys& extra) {
   py::ObjectWriter o(out);
@@ -112,7 +97,7 @@ void write_result(std::string& out, const Result& r, const ExtraKeys& extra) {
   warnings += '[';
   for (std::size_t i = 0; i < r.warnings.size(); ++i) {
     if (i) warnings += ',';
-    warnings += warning_json(r.warnings[i]);
+    py::write_json_string(warnings, r.warnings[i]);
   }
   warnings += ']';
   std::string& selections = o.key("selections");
@@ -194,13 +179,6 @@ class ResultReader {
     if (error.empty()) error = "resolved select_strategy " + s + " is neither step nor epoch";
     return "step";
   }
-  std::optional<SetupWarning> warning(const std::string& logged) {
-    for (SetupWarning w : kSetupWarnings) {
-      if (logged == warning_text(w) || logged == warning_line(w)) return w;
-    }
-    if (error.empty()) error = "a warning zfcheck has no identifier for: " + logged;
-    return std::nullopt;
-  }
 };
 
 }  // namespace
@@ -254,8 +232,7 @@ tl::expected<Result, std::string> result_from_value(const py::Value& value) {
   if (const py::Value* v = in.get(*d, "warnings")) {
     if (const py::List* l = in.need<py::List>(v, "warnings")) {
       for (const py::Value& w : *l) {
-        const py::Str* s = in.need<py::Str>(&w, "a warning");
-        if (auto id = s ? in.warning(s->text) : std::nullopt) r.warnings.push_back(*id);
+        if (const py::Str* s = in.need<py::Str>(&w, "a warning")) r.warnings.push_back(s->text);
       }
     }
   }

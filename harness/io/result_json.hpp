@@ -23,13 +23,10 @@ py::Value result_to_value(const Result& result);
 
 // The result an eval-format object describes (what another engine printed), or what in it is not one.
 // Keys the format does not list are ignored; a config key it lacks keeps ZenFlowConfig's default.
-// Warnings are known by their text (warning_text(), or warning_line()).
+// Warnings are carried verbatim, whatever their words.
 tl::expected<Result, std::string> result_from_value(const py::Value& value);
 
 // The invalid_case result for a line that is not a usable case; `line` is 1-based.
 Result invalid_case_result(const CaseError& error, std::size_t line, std::string_view profile);
-
-// The "<id>: <text>" form warnings take in results.
-std::string warning_line(SetupWarning warning);
 
 }  // namespace zfcheck

@@ -6,6 +6,7 @@
 #include "harness/checks/minimal_order.hpp"
 #include "harness/io/result_json.hpp"
 #include "harness/checks/result_summary.hpp"
+#include "harness/checks/warning_meaning.hpp"
 #include "reference/py_json.hpp"
 
 #include <algorithm>
@@ -31,18 +32,32 @@ void compare_value(std::vector<std::string>& parts, std::string_view what, const
   parts.push_back(std::string(what) + " " + ca + " -> " + (ca == cb ? "another " + cb : cb));
 }
 
-void compare_warnings(std::vector<std::string>& parts, const std::vector<SetupWarning>& a,
-                      const std::vector<SetupWarning>& b) {
+// By label (what each warning says): one added or dropped is named; the same meanings in other words
+// are a rewording, the same ones in another order a reordering.
+void compare_warnings(std::vector<std::string>& parts, const std::vector<std::string>& a,
+                      const std::vector<std::string>& b) {
   if (a == b) return;
-  std::string change = "warnings";
-  for (SetupWarning w :
-       {SetupWarning::auto_overrides_integer_select_interval, SetupWarning::select_interval_never_repeats}) {
-    auto na = std::count(a.begin(), a.end(), w);
-    auto nb = std::count(b.begin(), b.end(), w);
-    if (nb > na) change += " +" + std::string(warning_id(w));
-    if (na > nb) change += " -" + std::string(warning_id(w));
+  std::vector<std::string> la = warning_labels(a), lb = warning_labels(b);
+  std::vector<std::string> kinds;
+  for (const auto* labels : {&la, &lb}) {
+    for (const std::string& label : *labels) {
+      if (std::find(kinds.begin(), kinds.end(), label) == kinds.end()) kinds.push_back(label);
+    }
   }
-  parts.push_back(change == "warnings" ? "warnings reordered" : change);
+  std::string change = "warnings";
+  for (const std::string& label : kinds) {
+    auto na = std::count(la.begin(), la.end(), label);
+    auto nb = std::count(lb.begin(), lb.end(), label);
+    if (nb > na) change += " +" + label;
+    if (na > nb) change += " -" + label;
+  }
+  if (change == "warnings") {
+    std::vector<std::string> sa = a, sb = b;
+    std::sort(sa.begin(), sa.end());
+    std::sort(sb.begin(), sb.end());
+    change = sa == sb ? "warnings reordered" : "warnings reworded";
+  }
+  parts.push_back(change);
 }
 
 std::string join(const std::vector<std::string>& parts) {

@@ -2,6 +2,7 @@
 #include "harness/upstream/conformance.hpp"
 
 #include "harness/checks/minimal_order.hpp"
+#include "harness/checks/warning_meaning.hpp"
 #include "harness/io/case_io.hpp"
 #include "harness/io/shell_quote.hpp"
 #include "reference/py_json.hpp"
@@ -17,15 +18,31 @@ constexpr SelectedField kConformanceFields[] = {
     {"resolved", FieldView::each_key},
     {"engine", FieldView::each_key},
     {"zenflow_enabled"},
-    {"warnings", FieldView::count},  // upstream's warning texts are its logger's, not the model's ids
+    {"warnings"},  // by what each says (labels): upstream's words are its logger's, the model's are its lines
     {"selections"},
     {"selection_count"},
 };
 
+// The result with each warning replaced by its label (warning_meaning.hpp).
+py::Value warnings_by_meaning(const py::Value& result) {
+  const py::Dict* d = result.as<py::Dict>();
+  const py::Value* warnings = d ? d->find("warnings") : nullptr;
+  const py::List* list = warnings ? warnings->as<py::List>() : nullptr;
+  if (list == nullptr) return result;
+  py::List labels;
+  for (const py::Value& w : *list) {
+    const py::Str* text = w.as<py::Str>();
+    labels.push_back(text ? py::Value(py::Str{warning_label(text->text)}) : w);
+  }
+  py::Dict out = *d;
+  out.set(py::Str{"warnings"}, std::move(labels));
+  return out;
+}
+
 }  // namespace
 
 std::vector<FieldDifference> compare_results(const py::Value& model, const py::Value& upstream) {
-  return field_differences(model, upstream, kConformanceFields);
+  return field_differences(warnings_by_meaning(model), warnings_by_meaning(upstream), kConformanceFields);
 }
 
 void DisagreementSummary::add(const Case& c, const std::vector<FieldDifference>& differences) {

@@ -12,7 +12,8 @@
 namespace zfcheck {
 
 // Every eval-format field upstream can produce: outcome, error type/field/message, each key of
-// config, resolved and engine, zenflow_enabled, the number of warnings, selections and their count.
+// config, resolved and engine, zenflow_enabled, the warnings by what each says (their labels: the words
+// may differ), selections and their count.
 // Each difference holds the model's value on the left, upstream's on the right.
 std::vector<FieldDifference> compare_results(const py::Value& model, const py::Value& upstream);
 

@@ -4,6 +4,7 @@
 #include "harness/io/case_io.hpp"
 #include "harness/checks/minimal_order.hpp"
 #include "harness/checks/sweep_grid.hpp"
+#include "harness/checks/warning_meaning.hpp"
 #include "properties/suite/property_run.hpp"
 #include "properties/generators/value_pools.hpp"
 #include "properties/suite/failure.hpp"
@@ -31,7 +32,7 @@ std::vector<std::string> branch_features(const Result& r) {
                   " " + r.error->message);
   }
   std::string warnings = "warnings";
-  for (SetupWarning w : r.warnings) warnings += " " + std::string(warning_id(w));
+  for (const std::string& label : warning_labels(r.warnings)) warnings += " " + label;
   out.push_back(warnings);
   if (!r.resolved) return out;
   const auto sign = [](const py::Int& v) { return v < 0 ? "<0" : v == 0 ? "=0" : ">0"; };
