@@ -16,11 +16,11 @@ struct Run {
   std::string out;
 };
 
-// Runs `zfcheck <args>` through the shell, standard output captured; standard error dropped, or
-// captured with it when `with_stderr`.
-inline Run run_zfcheck(const std::string& args, bool with_stderr = false) {
+// Runs a shell command line, standard output captured; standard error dropped, or captured with it when
+// `with_stderr`.
+inline Run run_shell(const std::string& command_line, bool with_stderr = false) {
   Run r;
-  std::string command = std::string(ZFCHECK_BINARY) + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
+  std::string command = "{ " + command_line + "; }" + (with_stderr ? " 2>&1" : " 2>/dev/null");
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) return r;
   char buf[65536];
@@ -29,6 +29,11 @@ inline Run run_zfcheck(const std::string& args, bool with_stderr = false) {
   int raw = pclose(pipe);
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   return r;
+}
+
+// Runs `zfcheck <args>` (the build's binary) as run_shell does.
+inline Run run_zfcheck(const std::string& args, bool with_stderr = false) {
+  return run_shell(std::string(ZFCHECK_BINARY) + " " + args, with_stderr);
 }
 
 inline std::string write_temp(const std::string& name, const std::string& content) {
