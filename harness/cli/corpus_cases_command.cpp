@@ -3,7 +3,6 @@
 #include "harness/cli/help_text.hpp"
 #include "harness/cli/reviewed_case_stream.hpp"
 #include "harness/io/case_io.hpp"
-#include "harness/io/data_dir.hpp"
 #include "reference/py_json.hpp"
 
 #include <fstream>
@@ -20,18 +19,9 @@ struct CasesOptions {
 };
 
 int run_cases(const CasesOptions& opts) {
-  std::vector<std::string> paths = opts.paths;
-  if (paths.empty()) {
-    auto corpus = data_path("corpus/reviewed");
-    if (!corpus) {
-      std::cerr << "zfcheck corpus cases: " << corpus.error() << "\n";
-      return kExitUsage;
-    }
-    paths.push_back(corpus->string());
-  }
   bool write_failed = false;
   ReviewedCaseCounts counts = for_each_reviewed_case(
-      "corpus cases", paths, [&](const std::filesystem::path& file, const ReviewedCase& seed) {
+      "corpus cases", opts.paths, [&](const std::filesystem::path& file, const ReviewedCase& seed) {
         Case c = seed.c;
         c.id = py::Str{file.stem().string()};
         std::string line = case_line(c);

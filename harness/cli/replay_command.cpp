@@ -5,7 +5,6 @@
 #include "harness/cli/help_text.hpp"
 #include "harness/cli/reviewed_case_stream.hpp"
 #include "harness/corpus/replay.hpp"
-#include "harness/io/data_dir.hpp"
 #include "harness/io/terminal_style.hpp"
 #include "harness/io/text_table.hpp"
 #include "harness/upstream/revision_profile.hpp"
@@ -72,17 +71,8 @@ int run_replay(const ReplayOptions& opts) {
                       std::move(m.difference.actual)});
     }
   };
-  std::vector<std::string> paths = opts.paths;
-  if (paths.empty()) {
-    auto corpus = data_path("corpus/reviewed");
-    if (!corpus) {
-      std::cerr << "zfcheck replay: " << corpus.error() << "\n";
-      return kExitUsage;
-    }
-    paths.push_back(corpus->string());
-  }
   return guard_engine_failure("replay", [&] {
-    ReviewedCaseCounts counts = for_each_reviewed_case("replay", paths, replay_seed);
+    ReviewedCaseCounts counts = for_each_reviewed_case("replay", opts.paths, replay_seed);
     if (!counts.paths_ok) return kExitUsage;
     if (!rows.empty())
       std::cout << render_table({"seed", "profile", "field", "expected", "actual"}, rows, TableFormat::text) << "\n";

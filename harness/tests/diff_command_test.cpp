@@ -7,13 +7,11 @@
 namespace zfcheck {
 namespace {
 
-bool has(const testing::Run& run, const std::string& text) { return run.out.find(text) != std::string::npos; }
-
 TEST(DiffCommand, DifferencesThatIntroduceNoCauseExitZeroUnlessAnyDifferenceIsAsked) {
   auto fix = testing::run_zfcheck("diff --from pr-8456:assign_only_positive_dataloader_len=off --to pr-8456");
   EXPECT_EQ(fix.status, 0) << fix.out;
-  EXPECT_TRUE(has(fix, "\ncauses introduced: 0\n")) << fix.out;
-  EXPECT_FALSE(has(fix, " 0 of ")) << fix.out;  // cases do differ
+  EXPECT_TRUE(testing::output_has(fix, "\ncauses introduced: 0\n")) << fix.out;
+  EXPECT_FALSE(testing::output_has(fix, " 0 of ")) << fix.out;  // cases do differ
   auto any = testing::run_zfcheck(
       "diff --any-difference --from pr-8456:assign_only_positive_dataloader_len=off --to pr-8456");
   EXPECT_EQ(any.status, 1) << any.out;
@@ -22,7 +20,7 @@ TEST(DiffCommand, DifferencesThatIntroduceNoCauseExitZeroUnlessAnyDifferenceIsAs
 TEST(DiffCommand, ACauseIntroducedExitsOne) {
   auto run = testing::run_zfcheck("diff --from pr-8456 --to pr-8456:assign_only_positive_dataloader_len=off");
   EXPECT_EQ(run.status, 1) << run.out;
-  EXPECT_FALSE(has(run, "\ncauses introduced: 0\n")) << run.out;
+  EXPECT_FALSE(testing::output_has(run, "\ncauses introduced: 0\n")) << run.out;
 }
 
 TEST(DiffCommand, TheSameEngineTwiceExitsZeroEitherWay) {
