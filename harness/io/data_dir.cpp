@@ -45,6 +45,10 @@ tl::expected<fs::path, std::string> data_path(std::string_view relative, const f
     return tl::unexpected(std::string(kDataDirVariable) + "=" + variable + " holds no " +
                           std::string(relative) + "; " + how);
   }
+  if (executable.empty()) {
+    return tl::unexpected("no zfcheck data: " + std::string(relative) + " is not in " + kDataDirVariable +
+                          " (unset), and zfcheck cannot tell where it is installed (no /proc/self/exe); " + how);
+  }
   const fs::path binary = real(executable);
   if (inside(binary, real(ZFCHECK_BUILD_DIR))) {
     fs::path at = fs::path(ZFCHECK_SOURCE_DIR) / relative;

@@ -50,5 +50,13 @@ TEST(DataDir, WithoutDataTheErrorSaysWhereItLookedAndHowToPointAtIt) {
       << at.error();
 }
 
+TEST(DataDir, WithoutItsOwnPathZfcheckSaysSoAndHowToPointAtTheData) {
+  auto at = data_path("corpus/reviewed", fs::path(), nullptr);
+  ASSERT_FALSE(at);
+  EXPECT_NE(at.error().find("zfcheck cannot tell where it is installed (no /proc/self/exe); set ZFCHECK_DATA_DIR"),
+            std::string::npos)
+      << at.error();
+}
+
 }  // namespace
 }  // namespace zfcheck
