@@ -71,6 +71,28 @@ tl::expected<void, std::string> upgrade_old_spelling(ConformanceOptions& opts) {
   return {};
 }
 
+// The model's side: --profile, or the built-in profile that models the --upstream revision.
+tl::expected<Profile, std::string> model_profile(const ConformanceOptions& opts) {
+  if (opts.profile) return find_profile(*opts.profile);
+  auto modelled = profile_of_revision(opts.engine.upstream, "name the model's profile with --profile P");
+  if (!modelled) return tl::unexpected(modelled.error());
+  return find_profile(*modelled);
+}
+
+// Feeds the cases, from `input`, the sweep grid or the generators, to the run; false on a read error.
+bool feed_cases(const ConformanceOptions& opts, InputFile* input, ConformanceRun& run) {
+  std::size_t count = 0;
+  auto add = [&](const Case& c) { run.add(c, ++count); };
+  if (input != nullptr)
+    return for_each_case_line(input->stream(), [&](std::size_t line, auto c) { run.add(std::move(c), line); });
+  if (opts.sweep) {
+    SweepGrid::builtin().for_each(add);
+  } else {
+    gen::sample_cases(opts.seed, opts.generated, add);
+  }
+  return true;
+}
+
 int run_conformance(ConformanceOptions& opts) {
   auto fail = [](const std::string& why) {
     std::cerr << "zfcheck conformance: " << why << "\n";
@@ -80,15 +102,7 @@ int run_conformance(ConformanceOptions& opts) {
   if (opts.engine.upstream.empty()) return fail("name upstream's code: --upstream PATH[@REV]");
   if ((opts.generated > 0) + opts.sweep + !opts.cases.empty() != 1)
     return fail("give exactly one of a cases file (or - for standard input), --sweep or --generated N");
-  std::string profile_name;
-  if (opts.profile) {
-    profile_name = *opts.profile;
-  } else {
-    auto modelled = profile_of_revision(opts.engine.upstream, "--profile P");
-    if (!modelled) return fail(modelled.error());
-    profile_name = *modelled;
-  }
-  auto profile = find_profile(profile_name);
+  auto profile = model_profile(opts);
   if (!profile) return fail(profile.error());
   std::optional<InputFile> input;
   if (!opts.cases.empty()) {
@@ -98,28 +112,18 @@ int run_conformance(ConformanceOptions& opts) {
   auto upstream = open_upstream(opts.engine.upstream, opts.engine);
   if (!upstream) return fail(upstream.error());
 
-  const std::string source =
-      input ? "cases from " + input->name()
-      : opts.sweep
-          ? "the sweep grid (" + std::to_string(SweepGrid::builtin().size()) + " cases)"
-          : std::to_string(opts.generated) + " generated cases (seed " + std::to_string(opts.seed) + ")";
+  const std::uint64_t total = input ? 0 : opts.sweep ? SweepGrid::builtin().size() : opts.generated;
+  const std::string source = input ? "cases from " + input->name()
+                             : opts.sweep ? "the sweep grid (" + std::to_string(total) + " cases)"
+                                          : std::to_string(total) + " generated cases (seed " +
+                                                std::to_string(opts.seed) + ")";
   std::cout << "zfcheck conformance: profile " << profile->name << " against " << (*upstream)->name() << " ("
             << (*upstream)->summary() << "), " << source << "\n";
   std::cout.flush();
   return guard_engine_failure("conformance", [&] {
-    ConformanceRun run(*profile, **upstream);
-    std::size_t count = 0;
-    auto add = [&](tl::expected<Case, CaseError> c, std::size_t line) {
-      run.add(std::move(c), line), ++count;
-    };
-    if (input) {
-      if (!for_each_case_line(input->stream(), [&](std::size_t line, auto c) { add(std::move(c), line); }))
-        return fail("read error on " + input->name());
-    } else if (opts.sweep) {
-      SweepGrid::builtin().for_each([&](const Case& c) { add(c, count + 1); });
-    } else {
-      gen::sample_cases(opts.seed, opts.generated, [&](const Case& c) { add(c, count + 1); });
-    }
+    Progress progress = Progress::on_terminal("conformance", total);
+    ConformanceRun run(*profile, **upstream, &progress);
+    if (!feed_cases(opts, input ? &*input : nullptr, run)) return fail("read error on " + input->name());
     run.finish();
     std::string replay = "zfcheck conformance " + (*upstream)->replay_option() + " --profile " +
                          shell_quote(profile->name) + " -";

@@ -36,7 +36,8 @@ int run_replay(const ReplayOptions& opts) {
         return kExitUsage;
       }
     } else {
-      auto found = profile_of_revision(opts.engine.upstream, "--expect PROFILE");
+      auto found = profile_of_revision(opts.engine.upstream,
+                                       "name the expectations to hold its results to with --expect PROFILE");
       if (!found) {
         std::cerr << "zfcheck replay: " << found.error() << "\n";
         return kExitUsage;

@@ -28,7 +28,7 @@ TEST(ConformanceCommand, TheCasesComeFromOnePlace) {
 TEST(ConformanceCommand, WithoutAProfileTheRevisionMustBeOneABuiltInProfileModels) {
   EXPECT_TRUE(testing::exits_printing(
       "conformance --upstream /nonexistent --sweep", 2,
-      "/nonexistent is not the revision of a built-in profile: name the profile with --profile P"));
+      "/nonexistent is not the revision of a built-in profile: name the model's profile with --profile P"));
 }
 
 TEST(ConformanceCommand, TheOldSpellingStillWorksWithANoteSayingTheNewOne) {

@@ -20,7 +20,10 @@ void ConformanceRun::add(tl::expected<Case, CaseError> c, std::size_t line) {
   if (batch_.size() == kBatchCases) compare_batch();
 }
 
-void ConformanceRun::finish() { compare_batch(); }
+void ConformanceRun::finish() {
+  compare_batch();
+  if (progress_ != nullptr) progress_->finish();
+}
 
 void ConformanceRun::compare_batch() {
   if (batch_.empty()) return;
@@ -31,6 +34,7 @@ void ConformanceRun::compare_batch() {
     summary_.add(batch_[i], differences);
   }
   batch_.clear();
+  if (progress_ != nullptr) progress_->update(summary_.cases());
 }
 
 std::string ConformanceRun::render(const std::string& replay_prefix, const TerminalStyle& style) const {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "harness/io/case_io.hpp"
+#include "harness/io/progress.hpp"
 #include "harness/upstream/conformance.hpp"
 #include "harness/upstream/upstream_engine.hpp"
 
@@ -13,8 +14,9 @@ namespace zfcheck {
 
 class ConformanceRun {
  public:
-  ConformanceRun(Profile profile, const UpstreamEngine& upstream)
-      : profile_(std::move(profile)), upstream_(upstream) {}
+  // `progress` (may be null) is updated after each batch.
+  ConformanceRun(Profile profile, const UpstreamEngine& upstream, Progress* progress = nullptr)
+      : profile_(std::move(profile)), upstream_(upstream), progress_(progress) {}
 
   // One input: a case (compared when its batch is full), or why line `line` is not one (listed).
   // Throws EngineFailure when upstream's code cannot answer.
@@ -35,6 +37,7 @@ class ConformanceRun {
 
   Profile profile_;
   const UpstreamEngine& upstream_;
+  Progress* progress_;
   std::vector<Case> batch_;
   DisagreementSummary summary_;
   std::vector<std::string> invalid_;

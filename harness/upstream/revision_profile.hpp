@@ -9,8 +9,8 @@
 namespace zfcheck {
 
 // The built-in profile whose upstream revision is the commit PATH@REV names (however either is spelt);
-// the error says that none is and to name one with `option` (e.g. "--expect PROFILE").
+// else the error "PATH@REV is not the revision of a built-in profile: <advice>" (how to name one instead).
 tl::expected<std::string, std::string> profile_of_revision(const std::string& path_at_rev,
-                                                           const std::string& option);
+                                                           const std::string& advice);
 
 }  // namespace zfcheck
