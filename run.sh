@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
 # Sets zfcheck up on Debian 12 and runs it: `./run.sh` prints the PR #8456 resolution table for every
-# profile (the main job); `./run.sh test` runs the whole test suite. Installs only what is missing.
+# profile (the main job); `./run.sh test` runs the whole test suite; `./run.sh package` writes the Debian
+# package (build/default/package/zfcheck_<version>_<arch>.deb). Installs only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")"
+mode=${1:-main}
+case "$mode" in
+  main | test | package) ;;
+  *) echo "usage: ./run.sh [main|test|package]" >&2; exit 2 ;;
+esac
 
 packages=(
-  build-essential cmake git python3
+  build-essential cmake git python3 python3-yaml
   libboost-dev libexpected-dev nlohmann-json3-dev libcli11-dev libfmt-dev
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   clang-14 libclang-rt-14-dev
@@ -26,8 +32,9 @@ jobs=$(nproc)
 cmake --preset default >&2
 cmake --build --preset default -j"$jobs" >&2
 
-case "${1:-main}" in
+case "$mode" in
   main) exec ./build/default/harness/cli/zfcheck table --all-profiles ;;
   test) exec ctest --preset default ;;
-  *) echo "usage: ./run.sh [main|test]" >&2; exit 2 ;;
+  package)  # prints the .deb's path
+    cpack --config build/default/CPackConfig.cmake -B build/default/package | sed -n 's/^CPack: - package: \(.*\) generated\.$/\1/p' ;;
 esac

@@ -1,6 +1,8 @@
 // The table of upstream profiles and the parser for profile names with switch overrides.
 #include "reference/profile.hpp"
 
+#include "reference/nearest_name.hpp"
+
 #include <algorithm>
 
 namespace zfcheck {
@@ -52,9 +54,9 @@ tl::expected<Profile, std::string> find_profile(std::string_view spec) {
   const auto& all = builtin_profiles();
   auto it = std::find_if(all.begin(), all.end(), [&](const Profile& p) { return p.name == name; });
   if (it == all.end()) {
-    std::string known;
-    for (const auto& p : all) known += (known.empty() ? "" : ", ") + p.name;
-    return tl::unexpected("unknown profile '" + std::string(name) + "' (known: " + known + ")");
+    std::vector<std::string> known;
+    for (const auto& p : all) known.push_back(p.name);
+    return tl::unexpected(unknown_name_message("profile", name, known));
   }
   Profile profile = *it;
   profile.name = std::string(spec);
@@ -67,7 +69,11 @@ tl::expected<Profile, std::string> find_profile(std::string_view spec) {
     std::string_view key = item.substr(0, eq);
     std::string_view value = eq == std::string_view::npos ? "" : item.substr(eq + 1);
     auto sw = std::find_if(kSwitches.begin(), kSwitches.end(), [&](const SwitchInfo& s) { return s.name == key; });
-    if (sw == kSwitches.end()) return tl::unexpected("unknown switch '" + std::string(key) + "' in '" + std::string(spec) + "'");
+    if (sw == kSwitches.end()) {
+      std::vector<std::string> known;
+      for (const SwitchInfo& s : kSwitches) known.emplace_back(s.name);
+      return tl::unexpected("in '" + std::string(spec) + "': " + unknown_name_message("switch", key, known));
+    }
     if (value != "on" && value != "off") {
       return tl::unexpected("switch '" + std::string(key) + "' needs =on or =off in '" + std::string(spec) + "'");
     }

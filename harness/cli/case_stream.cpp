@@ -1,9 +1,9 @@
 // Streaming evaluation of case lines: bounded line reading, batches for the engine, invalid lines in place.
 #include "harness/cli/case_stream.hpp"
 
-#include "harness/io/case_io.hpp"
 #include "harness/cli/commands.hpp"
-#include "harness/io/line_reader.hpp"
+#include "harness/io/case_io.hpp"
+#include "harness/io/named_input.hpp"
 #include "harness/io/result_json.hpp"
 
 #include <iostream>
@@ -30,10 +30,7 @@ int stream_cases(std::string_view command, const EngineChoice& choice, const std
     return kExitUsage;
   }
   return guard_engine_failure(command, [&] {
-    LineReader reader(input.stream());
-    std::string line;
     std::string out;
-    bool too_long = false;
     bool any_invalid = false;
     bool any_finding = false;
     std::vector<tl::expected<Case, CaseError>> parsed;
@@ -58,18 +55,16 @@ int stream_cases(std::string_view command, const EngineChoice& choice, const std
       line_numbers.clear();
       cases.clear();
     };
-    while (reader.next(line, too_long)) {
-      parsed.push_back(too_long ? tl::expected<Case, CaseError>(tl::unexpected(
-                                      CaseError{std::nullopt, std::nullopt,
-                                                "line longer than " + std::to_string(kMaxLineBytes) + " bytes"}))
-                                : parse_case(line));
-      line_numbers.push_back(reader.line_number());
-      if (parsed.back()) cases.push_back(*parsed.back());
-      if (parsed.size() == kBatchLines) flush();
-    }
+    const bool read =
+        for_each_case_line(input.stream(), [&](std::size_t line, tl::expected<Case, CaseError> c) {
+          if (c) cases.push_back(*c);
+          parsed.push_back(std::move(c));
+          line_numbers.push_back(line);
+          if (parsed.size() == kBatchLines) flush();
+        });
     flush();
     std::cout.flush();
-    if (input.stream().bad()) {
+    if (!read) {
       std::cerr << "zfcheck " << command << ": read error on " << input.name() << "\n";
       return kExitUsage;
     }

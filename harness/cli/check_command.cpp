@@ -1,7 +1,8 @@
 // `zfcheck check`: `eval` plus, on each result, the names of the invariants it breaks.
+#include "harness/checks/invariants.hpp"
 #include "harness/cli/case_stream.hpp"
 #include "harness/cli/commands.hpp"
-#include "harness/checks/invariants.hpp"
+#include "harness/cli/help_text.hpp"
 
 #include <memory>
 
@@ -38,11 +39,11 @@ void add_check_command(CLI::App& app, int& exit_code) {
       app.add_subcommand("check", "Like eval, with the invariants each result breaks (\"violations\")");
   add_engine_choice(cmd, opts->engine, false);
   cmd->add_option("input", opts->input, "Cases file, or - for standard input")->capture_default_str();
-  cmd->footer(
+  set_help_footer(
+      cmd,
       "Each output line is eval's result with one more key, \"violations\": the names of the invariants\n"
-      "(zfcheck invariants) that the result breaks, [] when none.\n"
-      "Exit status: 0 no result breaks an invariant, 1 some result does, 2 some line was not a case (or bad "
-      "usage).");
+      "(zfcheck invariants) that the result breaks, [] when none.",
+      {"no result breaks an invariant", "some result does", "some line was not a case, or bad usage"});
   cmd->callback(
       [opts, &exit_code] { exit_code = stream_cases("check", opts->engine, opts->input, add_violations); });
 }

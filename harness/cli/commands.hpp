@@ -27,6 +27,8 @@ void add_review_command(CLI::App& app, int& exit_code);
 void add_history_command(CLI::App& app, int& exit_code);
 void add_corpus_command(CLI::App& app, int& exit_code);
 void add_explain_command(CLI::App& app, int& exit_code);
+// The hidden `zfcheck completion bash`, from the tree of `app` (added last, it sees every command).
+void add_completion_command(CLI::App& app, int& exit_code);
 // The subcommands of `zfcheck corpus`.
 void add_corpus_add_command(CLI::App& corpus, int& exit_code);
 void add_corpus_cases_command(CLI::App& corpus, int& exit_code);

@@ -1,7 +1,12 @@
 // `zfcheck corpus add`: a new seed with today's expectations under every profile; never overwrites.
-#include "harness/io/case_io.hpp"
 #include "harness/cli/commands.hpp"
+#include "harness/cli/engine_choice.hpp"
+#include "harness/cli/help_text.hpp"
 #include "harness/corpus/reviewed_case_files.hpp"
+#include "harness/io/case_io.hpp"
+#include "harness/io/json_error_text.hpp"
+#include "harness/io/line_reader.hpp"
+#include "harness/io/named_input.hpp"
 #include "harness/io/text_table.hpp"
 #include "properties/generators/reproduce.hpp"
 #include "reference/py_json.hpp"
@@ -9,10 +14,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 namespace zfcheck::cli {
 
@@ -65,9 +68,20 @@ bool inline_json(const std::string& text) {
   return first != std::string::npos && text[first] == '{';
 }
 
+// The reason `text` (named `name`) is not a case; for JSON that does not parse, the line with a caret.
+std::string not_a_case(std::string_view name, std::string_view text, const CaseError& error) {
+  std::string out =
+      std::string(name) + ": not a case: " + (error.field ? *error.field + ": " : "") + error.reason;
+  if (error.json_offset) {
+    out += "\n" + caret_excerpt(text, *error.json_offset);
+    out.pop_back();
+  }
+  return out;
+}
+
 tl::expected<CaseInput, std::string> inline_case(const std::string& text) {
   auto c = parse_case(text);
-  if (!c) return tl::unexpected("--case: not a case: " + (c.error().field ? *c.error().field + ": " : "") + c.error().reason);
+  if (!c) return tl::unexpected(not_a_case("--case", text, c.error()));
   return CaseInput{std::move(*c), "case given inline"};
 }
 
@@ -77,20 +91,11 @@ tl::expected<CaseInput, std::string> read_case_input(const AddOptions& opts) {
   if (!opts.rc_reproduce.empty()) return case_from_rc(opts.rc_reproduce);
   bool fuzz = !opts.fuzz_artifact.empty();
   if (!fuzz && inline_json(opts.case_file)) return inline_case(opts.case_file);
-  const std::string& path = fuzz ? opts.fuzz_artifact : opts.case_file;
-  std::ifstream file;
-  if (path != "-") {
-    file.open(path, std::ios::binary);
-    if (!file) return tl::unexpected(path + ": cannot be read");
-  }
-  std::stringstream text;
-  text << (path == "-" ? std::cin.rdbuf() : file.rdbuf());
-  auto c = parse_case(text.str());
-  if (!c) {
-    return tl::unexpected(path + ": not a case: " + (c.error().field ? *c.error().field + ": " : "") +
-                          c.error().reason);
-  }
-  return CaseInput{std::move(*c), (fuzz ? "fuzz artifact " : "case file ") + path};
+  auto input = read_input_text(fuzz ? opts.fuzz_artifact : opts.case_file, kMaxLineBytes);
+  if (!input) return tl::unexpected(input.error());
+  auto c = parse_case(input->text);
+  if (!c) return tl::unexpected(not_a_case(input->name, input->text, c.error()));
+  return CaseInput{std::move(*c), (fuzz ? "fuzz artifact " : "case file ") + input->name};
 }
 
 // The built-in profiles, then each one the user names that is not among them.
@@ -197,24 +202,29 @@ void add_corpus_add_command(CLI::App& corpus, int& exit_code) {
       cmd->add_option("--case", opts->case_file,
                       "An eval-format case: inline JSON ('{\"zenflow\":{...}}'), a file holding one, or - for stdin");
   CLI::Option* fuzz =
-      cmd->add_option("--from-fuzz", opts->fuzz_artifact, "A fuzz artifact: the case line a fuzz target read")
+      cmd->add_option("--from-fuzz", opts->fuzz_artifact,
+                      "A fuzz artifact: the case line a fuzz target read (a file, or - for standard input)")
+          ->type_name("FILE")
           ->excludes(case_file);
   cmd->add_option("--from-rc", opts->rc_reproduce,
                   "A property's failure: the RC_PARAMS=\"reproduce=...\" line RapidCheck printed")
       ->excludes(case_file)
       ->excludes(fuzz);
   cmd->add_option(
-      "--profile", opts->profiles,
-      "A further profile to record, e.g. 'pr-8456:assign_only_positive_dataloader_len=off' (repeatable)");
-  cmd->add_option("--out", opts->out_dir, "Directory to write <slug>.json into")->capture_default_str();
+         "--profile", opts->profiles,
+         "A further profile to record, e.g. 'pr-8456:assign_only_positive_dataloader_len=off' (repeatable)")
+      ->type_name(kProfileType);
+  cmd->add_option("--out", opts->out_dir, "Directory to write <slug>.json into")
+      ->type_name("DIR")
+      ->capture_default_str();
   cmd->add_option("--slug", opts->slug, "File name stem instead of the one made from the title");
   cmd->add_flag("--allow-duplicate", opts->allow_duplicate,
                 "Write the seed even when a seed in the directory already holds the same case");
-  cmd->footer(
+  set_help_footer(
+      cmd,
       "Refuses to overwrite an existing seed, and (unless --allow-duplicate) to add a case a seed in the\n"
-      "directory already holds, naming that seed. Exit status: 0 written, 2 bad usage, an unreadable case, or "
-      "an\n"
-      "existing file.");
+      "directory already holds, naming that seed.",
+      {"written", "", "bad usage, an unreadable case, or an existing file"});
   cmd->callback([opts, &exit_code] { exit_code = run_add(*opts); });
 }
 

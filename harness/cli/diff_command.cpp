@@ -1,10 +1,12 @@
 // `zfcheck diff`: the grid under two profiles, the differing cases grouped by what changed.
-#include "harness/io/case_io.hpp"
-#include "harness/io/replay_command.hpp"
+#include "harness/checks/result_summary.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
+#include "harness/cli/help_text.hpp"
+#include "harness/io/case_io.hpp"
+#include "harness/io/replay_command.hpp"
+#include "harness/io/terminal_style.hpp"
 #include "harness/reports/profile_diff.hpp"
-#include "harness/checks/result_summary.hpp"
 #include "reference/py_json.hpp"
 
 #include <algorithm>
@@ -19,15 +21,25 @@ struct DiffOptions {
   std::string from;
   std::string to;
   bool json = false;
+  bool any_difference = false;
   EngineChoice runner;
 };
 
 // The findings' causes, fixed, introduced and remaining, each with its simplest case and its replay.
+std::size_t causes_of(const ProfileDiff& diff, CauseStatus status) {
+  return static_cast<std::size_t>(std::count_if(diff.causes.begin(), diff.causes.end(),
+                                                [&](const CauseChange& c) { return c.status == status; }));
+}
+
 void print_cause_changes(const ProfileDiff& diff, const Engine& from, const Engine& to) {
+  const TerminalStyle style = TerminalStyle::for_stdout();
   for (CauseStatus status : {CauseStatus::fixed, CauseStatus::introduced, CauseStatus::remaining}) {
-    auto n = std::count_if(diff.causes.begin(), diff.causes.end(),
-                           [&](const CauseChange& c) { return c.status == status; });
-    std::cout << "\ncauses " << cause_status_name(status) << ": " << n << "\n";
+    std::size_t n = causes_of(diff, status);
+    std::string heading = "causes " + std::string(cause_status_name(status)) + ": " + std::to_string(n);
+    Tone tone = status == CauseStatus::fixed        ? Tone::good
+                : status == CauseStatus::introduced ? Tone::bad
+                                                    : Tone::notable;
+    std::cout << "\n" << (n > 0 ? style.paint(heading, tone) : heading) << "\n";
     for (const CauseChange& c : diff.causes) {
       if (c.status != status) continue;
       const Engine& engine = status == CauseStatus::fixed ? from : to;
@@ -70,7 +82,8 @@ int run_diff(const DiffOptions& opts) {
     print_text(diff, **from, **to);
   }
   std::cout.flush();
-  return diff.differing == 0 ? kExitOk : kExitFinding;
+  bool finding = opts.any_difference ? diff.differing > 0 : causes_of(diff, CauseStatus::introduced) > 0;
+  return finding ? kExitFinding : kExitOk;
 }
 
 }  // namespace
@@ -79,20 +92,27 @@ void add_diff_command(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<DiffOptions>();
   CLI::App* cmd =
       app.add_subcommand("diff", "Evaluate the sweep grid under two profiles and group what differs");
-  cmd->add_option("--from", opts->from, "The old engine: a profile (NAME[:switch=on|off,...]) or upstream:PATH[@REV]")
+  cmd->add_option("--from", opts->from,
+                  "The old engine: a profile (NAME[:switch=on|off,...]) or upstream:PATH[@REV]")
+      ->type_name(kEngineType)
       ->required();
-  cmd->add_option("--to", opts->to, "The new engine, spelt the same way")->required();
+  cmd->add_option("--to", opts->to, "The new engine, spelt the same way")->type_name(kEngineType)->required();
   add_runner_options(cmd, opts->runner);
   cmd->add_flag(
       "--json", opts->json,
       "Print {\"from\", \"to\", \"cases\", \"differing\", \"groups\": [{\"change\", \"count\", \"example\", "
       "\"from\", \"to\"}], \"causes\": [{\"status\", \"invariant\", \"cause\", \"from_count\", \"to_count\", "
       "\"example\"}]}");
-  cmd->footer(
+  cmd->add_flag("--any-difference", opts->any_difference,
+                "Exit 1 when any case differs, not only when the new engine introduces a cause");
+  set_help_footer(
+      cmd,
       "Cases are grouped by what differs (outcome, resolved and engine intervals, selections, warnings)\n"
       "and how (values by class: negative, 0, positive); each group shows its simplest case. Then the\n"
-      "causes of the findings (docs/causes.md) fixed by the new profile, introduced by it, and remaining.\n"
-      "Exit status: 0 the profiles agree on every case, 1 some case differs, 2 bad usage.");
+      "causes of the findings (docs/causes.md) fixed by the new profile, introduced by it, and remaining.",
+      {"the new engine introduces no cause (with --any-difference: the engines agree on every case)",
+       "it introduces one (with --any-difference: some case differs)",
+       "bad usage or an engine that cannot run"});
   cmd->callback([opts, &exit_code] { exit_code = guard_engine_failure("diff", [&] { return run_diff(*opts); }); });
 }
 

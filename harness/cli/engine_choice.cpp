@@ -9,11 +9,15 @@
 namespace zfcheck::cli {
 
 void add_runner_options(CLI::App* cmd, EngineChoice& choice) {
-  cmd->add_option("--python", choice.python, "Python 3 with pydantic 2, for --upstream (the DeepSpeed environment's)")
+  cmd->add_option("--python", choice.python,
+                  "Python 3 with pydantic 2, for --upstream (the DeepSpeed environment's)")
+      ->type_name("EXE")
       ->capture_default_str();
   cmd->add_option("--jobs", choice.jobs, "Upstream runner processes (default: the number of cores)");
-  auto dir = cmd->add_option("--cache-dir", choice.cache_dir,
-                             "Cache of upstream results (default: $XDG_CACHE_HOME/zfcheck or ~/.cache/zfcheck)");
+  auto dir =
+      cmd->add_option("--cache-dir", choice.cache_dir,
+                      "Cache of upstream results (default: $XDG_CACHE_HOME/zfcheck or ~/.cache/zfcheck)")
+          ->type_name("DIR");
   cmd->add_flag("--no-cache", choice.no_cache, "Neither read nor write the cache of upstream results")->excludes(dir);
 }
 
@@ -21,6 +25,7 @@ void add_engine_choice(CLI::App* cmd, EngineChoice& choice, bool allow_all) {
   CLI::Option* one =
       cmd->add_option("--profile", choice.profile,
                       "Behaviour profile, optionally with switch overrides (NAME:switch=on|off,...)")
+          ->type_name(kProfileType)
           ->capture_default_str();
   CLI::Option* upstream = add_upstream_option(cmd, choice)->excludes(one);
   if (allow_all)
@@ -29,18 +34,25 @@ void add_engine_choice(CLI::App* cmd, EngineChoice& choice, bool allow_all) {
 }
 
 CLI::Option* add_upstream_option(CLI::App* cmd, EngineChoice& choice) {
-  return cmd->add_option("--upstream", choice.upstream,
-                         "Upstream's own code instead of the model: a DeepSpeed checkout or mirror, PATH[@REV]");
+  return cmd
+      ->add_option("--upstream", choice.upstream,
+                   "Upstream's own code instead of the model: a DeepSpeed checkout or mirror, PATH[@REV]")
+      ->type_name("PATH[@REV]");
 }
 
-tl::expected<std::unique_ptr<Engine>, std::string> upstream_engine(const std::string& path_at_rev,
-                                                                   const EngineChoice& choice) {
+tl::expected<std::unique_ptr<UpstreamEngine>, std::string> open_upstream(const std::string& path_at_rev,
+                                                                         const EngineChoice& choice) {
   auto [path, rev] = split_upstream_spec(path_at_rev);
   UpstreamEngineOptions options{choice.python, choice.jobs,
                                 choice.no_cache ? std::string()
                                 : choice.cache_dir.empty() ? ResultCache::default_dir()
                                                            : choice.cache_dir};
-  auto engine = UpstreamEngine::open(path, rev, options);
+  return UpstreamEngine::open(path, rev, options);
+}
+
+tl::expected<std::unique_ptr<Engine>, std::string> upstream_engine(const std::string& path_at_rev,
+                                                                   const EngineChoice& choice) {
+  auto engine = open_upstream(path_at_rev, choice);
   if (!engine) return tl::unexpected(engine.error());
   return std::unique_ptr<Engine>(std::move(*engine));
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "harness/checks/engine.hpp"
+#include "harness/upstream/upstream_engine.hpp"
 #include "reference/profile.hpp"
 
 #include <CLI/CLI.hpp>
@@ -12,6 +13,11 @@
 #include <vector>
 
 namespace zfcheck::cli {
+
+// The type names the help shows for an option naming a profile (NAME[:switch=on|off,...]) and for one
+// naming either engine (a profile or upstream:PATH[@REV]); shell completion offers the profiles for both.
+inline constexpr const char* kProfileType = "PROFILE";
+inline constexpr const char* kEngineType = "ENGINE";
 
 struct EngineChoice {
   std::string profile{kDefaultProfile};
@@ -41,6 +47,9 @@ tl::expected<std::unique_ptr<Engine>, std::string> engine_from_spec(const std::s
 // Upstream's code at PATH[@REV] with the runner options of `choice`.
 tl::expected<std::unique_ptr<Engine>, std::string> upstream_engine(const std::string& path_at_rev,
                                                                    const EngineChoice& choice);
+// The same, as the upstream engine itself (for conformance, which compares its raw answers).
+tl::expected<std::unique_ptr<UpstreamEngine>, std::string> open_upstream(const std::string& path_at_rev,
+                                                                         const EngineChoice& choice);
 
 // Runs body(), turning an EngineFailure into a message naming `command` and exit status 2.
 int guard_engine_failure(std::string_view command, const std::function<int()>& body);

@@ -1,6 +1,7 @@
 // `zfcheck eval`: eval-format cases in, results out, one line each, streaming.
 #include "harness/cli/case_stream.hpp"
 #include "harness/cli/commands.hpp"
+#include "harness/cli/help_text.hpp"
 
 #include <memory>
 
@@ -21,10 +22,11 @@ void add_eval_command(CLI::App& app, int& exit_code) {
       app.add_subcommand("eval", "Evaluate eval-format cases (JSON Lines) and print one result per line");
   add_engine_choice(cmd, opts->engine, false);
   cmd->add_option("input", opts->input, "Cases file, or - for standard input")->capture_default_str();
-  cmd->footer(
+  set_help_footer(
+      cmd,
       "Each input line is one case; each output line is its result, in order (docs/eval-format.md).\n"
-      "A line that is not a usable case gets an invalid_case result and the run goes on.\n"
-      "Exit status: 0 every line was a case, 2 some line was not (or bad usage).");
+      "A line that is not a usable case gets an invalid_case result and the run goes on.",
+      {"every line was a case", "", "some line was not, or bad usage"});
   cmd->callback(
       [opts, &exit_code] { exit_code = stream_cases("eval", opts->engine, opts->input, nullptr); });
 }

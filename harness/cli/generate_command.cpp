@@ -1,6 +1,7 @@
 // `zfcheck generate`: cases drawn from the property generators, as eval-format lines.
-#include "harness/io/case_io.hpp"
 #include "harness/cli/commands.hpp"
+#include "harness/cli/help_text.hpp"
+#include "harness/io/case_io.hpp"
 #include "properties/generators/generators.hpp"
 #include "reference/py_json.hpp"
 
@@ -18,6 +19,8 @@ void add_generate_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("generate", "Print cases drawn from the property generators (eval-format lines)");
   cmd->add_option("-n,--count", opts->count, "how many cases")->capture_default_str();
   cmd->add_option("--seed", opts->seed, "random seed; the same seed gives the same cases")->capture_default_str();
+  set_help_footer(cmd, "The seed is printed on standard error; the same seed gives the same cases.",
+                  {"the cases were printed", "", "bad usage"});
   cmd->callback([opts, &exit_code] {
     std::cerr << "zfcheck generate: seed " << opts->seed << "\n";
     std::string line;

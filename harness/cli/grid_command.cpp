@@ -1,7 +1,8 @@
 // `zfcheck grid`: the sweep grid as eval-format case lines, to run elsewhere (e.g. zf_upstream.py).
-#include "harness/io/case_io.hpp"
-#include "harness/cli/commands.hpp"
 #include "harness/checks/sweep_grid.hpp"
+#include "harness/cli/commands.hpp"
+#include "harness/cli/help_text.hpp"
+#include "harness/io/case_io.hpp"
 
 #include <iostream>
 
@@ -27,8 +28,10 @@ int run_grid() {
 
 void add_grid_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("grid", "Print the sweep grid's cases as eval-format JSON lines");
-  cmd->footer(
-      "Each line is one case, its id the grid index. The grid is documented in harness/checks/sweep_grid.hpp.");
+  set_help_footer(cmd,
+                  "Each line is one case, its id the grid index. The grid is documented in "
+                  "harness/checks/sweep_grid.hpp.",
+                  {"the grid was printed", "", "bad usage"});
   cmd->callback([&exit_code] { exit_code = run_grid(); });
 }
 

@@ -1,6 +1,7 @@
 // `zfcheck profiles`: the behaviour profiles and the rule switches each one sets.
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
+#include "harness/cli/help_text.hpp"
 #include "harness/upstream/profile_fit.hpp"
 #include "reference/profile.hpp"
 
@@ -63,18 +64,26 @@ void add_profiles_command(CLI::App& app, int& exit_code) {
   auto verbose = std::make_shared<bool>(false);
   CLI::App* cmd = app.add_subcommand("profiles", "List the behaviour profiles and their rule switches");
   cmd->add_flag("-v,--verbose", *verbose, "Also explain every switch and where it comes from");
+  set_help_footer(
+      cmd, "Every --profile also takes switch overrides: NAME:switch=on|off,... (docs/zenflow.md#profiles).",
+      {"the profiles were listed", "", "bad usage"});
   cmd->callback([verbose, cmd, &exit_code] {
     if (cmd->get_subcommands().empty()) exit_code = run_profiles(*verbose);
   });
   auto opts = std::make_shared<FitOptions>();
   CLI::App* fit = cmd->add_subcommand(
       "fit", "Which settings of the model's switches reproduce an upstream revision exactly over the sweep grid");
-  fit->add_option("--upstream", opts->upstream, "DeepSpeed clone or mirror, PATH[@REV]")->required();
+  fit->add_option("--upstream", opts->upstream, "DeepSpeed clone or mirror, PATH[@REV]")
+      ->type_name("PATH[@REV]")
+      ->required();
   add_runner_options(fit, opts->runner);
-  fit->footer(
-      "Every setting of the switches (zfcheck profiles -v) is compared with upstream's results on every grid case.\n"
-      "Exit status: 0 some setting fits exactly (each is listed, with the built-in profile it equals), 1 none does\n"
-      "(the nearest is printed with, per differing field, the count and the smallest case), 2 bad input.");
+  set_help_footer(
+      fit,
+      "Every setting of the switches (zfcheck profiles -v) is compared with upstream's results on every grid "
+      "case.",
+      {"some setting fits exactly (each is listed, with the built-in profile it equals)",
+       "none does (the nearest is printed with, per differing field, the count and the smallest case)",
+       "bad input or a runner failure"});
   fit->callback([opts, &exit_code] { exit_code = guard_engine_failure("profiles fit", [&] { return run_fit(*opts); }); });
 }
 

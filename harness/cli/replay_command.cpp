@@ -2,10 +2,12 @@
 // profile's expectations; a table of the fields that changed.
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
+#include "harness/cli/help_text.hpp"
 #include "harness/cli/reviewed_case_stream.hpp"
 #include "harness/corpus/replay.hpp"
+#include "harness/io/terminal_style.hpp"
 #include "harness/io/text_table.hpp"
-#include "harness/upstream/upstream_source.hpp"
+#include "harness/upstream/revision_profile.hpp"
 
 #include <iostream>
 #include <memory>
@@ -15,24 +17,13 @@ namespace zfcheck::cli {
 namespace {
 
 struct ReplayOptions {
-  std::vector<std::string> paths{"corpus/reviewed"};
+  std::vector<std::string> paths;  // none: the reviewed corpus of zfcheck's data
   EngineChoice engine;
   std::string expect;  // with --upstream: the profile whose expectations the results are held to
 };
 
 std::string count_of(std::size_t n, std::string_view one, std::string_view many) {
   return std::to_string(n) + " " + std::string(n == 1 ? one : many);
-}
-
-// The built-in profile that models the revision PATH@REV names (its upstream revision is the same commit).
-tl::expected<std::string, std::string> profile_of_revision(const std::string& path_at_rev) {
-  auto [path, rev] = split_upstream_spec(path_at_rev);
-  std::optional<std::string> sha = rev ? resolve_commit(path, *rev) : std::nullopt;
-  for (const Profile& p : builtin_profiles()) {
-    if (sha && !p.upstream_rev.empty() && resolve_commit(path, std::string(p.upstream_rev)) == sha) return p.name;
-  }
-  return tl::unexpected(path_at_rev + " is not the revision of a built-in profile: name the expectations to hold " +
-                        "its results to with --expect PROFILE");
 }
 
 int run_replay(const ReplayOptions& opts) {
@@ -45,7 +36,8 @@ int run_replay(const ReplayOptions& opts) {
         return kExitUsage;
       }
     } else {
-      auto found = profile_of_revision(opts.engine.upstream);
+      auto found = profile_of_revision(opts.engine.upstream,
+                                       "name the expectations to hold its results to with --expect PROFILE");
       if (!found) {
         std::cerr << "zfcheck replay: " << found.error() << "\n";
         return kExitUsage;
@@ -88,9 +80,17 @@ int run_replay(const ReplayOptions& opts) {
     std::cout << "replay: " << count_of(counts.read, "seed", "seeds") << ", "
               << count_of(expectations, "expectation", "expectations");
     if (upstream) std::cout << " of " << expect << " through " << upstream->name();
-    std::cout << ", " << count_of(rows.size(), "mismatch", "mismatches");
-    if (without > 0) std::cout << ", " << without << " without an expectation of " << expect;
-    if (counts.unreadable > 0) std::cout << ", " << count_of(counts.unreadable, "unreadable seed", "unreadable seeds");
+    const TerminalStyle style = TerminalStyle::for_stdout();
+    std::cout << ", "
+              << style.paint(count_of(rows.size(), "mismatch", "mismatches"),
+                             rows.empty() ? Tone::good : Tone::bad);
+    if (without > 0)
+      std::cout << ", "
+                << style.paint(std::to_string(without) + " without an expectation of " + expect,
+                               Tone::notable);
+    if (counts.unreadable > 0)
+      std::cout << ", "
+                << style.paint(count_of(counts.unreadable, "unreadable seed", "unreadable seeds"), Tone::bad);
     std::cout << "\n";
     std::cout.flush();
     if (counts.unreadable > 0 || counts.read == 0 || (upstream && expectations == 0)) return kExitUsage;
@@ -105,22 +105,33 @@ void add_replay_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "replay",
       "Replay the reviewed corpus: each seed's case under each profile it names, against its expectations");
-  cmd->add_option("paths", opts->paths, "ReviewedCase files, or directories of them (*.json)")->capture_default_str();
+  cmd->add_option(
+         "paths", opts->paths,
+         "ReviewedCase files, directories of them (*.json), or - for one on standard input (default: the "
+         "reviewed corpus of zfcheck's data)")
+      ->type_name("PATH");
   CLI::Option* upstream = add_upstream_option(cmd, opts->engine);
-  cmd->add_option("--expect", opts->expect,
-                  "With --upstream: the profile whose expectations its results are held to (default: the built-in "
-                  "profile that models that revision)")
+  cmd->add_option(
+         "--expect", opts->expect,
+         "With --upstream: the profile whose expectations its results are held to (default: the built-in "
+         "profile that models that revision)")
+      ->type_name(kProfileType)
       ->needs(upstream);
   add_runner_options(cmd, opts->engine);
-  cmd->footer(
+  set_help_footer(
+      cmd,
       "A seed (docs/corpus-format.md) records, per profile, the outcome, error type, resolved "
       "select_interval,\n"
       "selection count, warnings and invariant violations; each field that differs today is a table row.\n"
-      "With --upstream, each seed's case runs through upstream's code and is held to the seed's expectations\n"
+      "With --upstream, each seed's case runs through upstream's code and is held to the seed's "
+      "expectations\n"
       "of one profile (--expect); seeds that record none for it are counted and skipped.\n"
       "A file that is not a valid seed is reported (file, line, field) and the others are still replayed.\n"
-      "Exit status: 0 every expectation holds, 1 some field differs, 2 an unreadable seed, no seed (with\n"
-      "--upstream: none with an expectation of that profile), an engine that cannot run, or bad usage.");
+      "Without paths, the reviewed corpus is found in ZFCHECK_DATA_DIR, else the checkout of a build tree's\n"
+      "zfcheck, else the installation's share/zfcheck/corpus/reviewed.",
+      {"every expectation holds", "some field differs",
+       "an unreadable seed, no seed (with --upstream: none with an expectation of that profile), no reviewed "
+       "corpus found, an engine that cannot run, or bad usage"});
   cmd->callback([opts, &exit_code] { exit_code = run_replay(*opts); });
 }
 

@@ -1,6 +1,7 @@
 // `zfcheck report`: a profile's sweep findings as text to paste into an upstream issue.
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
+#include "harness/cli/help_text.hpp"
 #include "harness/reports/findings_report.hpp"
 
 #include <iostream>
@@ -39,10 +40,11 @@ void add_report_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--format", opts->format, "markdown or text")
       ->capture_default_str()
       ->check(CLI::IsMember({"markdown", "text"}));
-  cmd->footer(
+  set_help_footer(
+      cmd,
       "Per finding: the invariant, the minimal config as a DeepSpeed JSON snippet, what happens, and the\n"
-      "example's row of the thread's table.\n"
-      "Exit status: 0 no finding, 1 some finding reported, 2 bad usage.");
+      "example's row of the thread's table.",
+      {"no finding", "some finding reported", "bad usage or an engine that cannot run"});
   cmd->callback([opts, &exit_code] { exit_code = guard_engine_failure("report", [&] { return run_report(*opts); }); });
 }
 

@@ -1,10 +1,11 @@
 // `zfcheck sweep`: the whole grid through the model; per broken invariant a count and a minimal case.
-#include "harness/io/case_io.hpp"
-#include "harness/io/replay_command.hpp"
-#include "harness/cli/commands.hpp"
-#include "harness/cli/engine_choice.hpp"
 #include "harness/checks/result_summary.hpp"
 #include "harness/checks/sweep.hpp"
+#include "harness/cli/commands.hpp"
+#include "harness/cli/engine_choice.hpp"
+#include "harness/cli/help_text.hpp"
+#include "harness/io/case_io.hpp"
+#include "harness/io/replay_command.hpp"
 #include "reference/py_json.hpp"
 
 #include <iostream>
@@ -72,11 +73,12 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
       "Print {\"profile\", \"cases\", \"findings\": [{\"invariant\", \"count\", \"example\", \"result\", "
       "\"causes\": [{\"cause\", \"count\", \"example\", \"result\"}]}]} (an array of them with "
       "--all-profiles)");
-  cmd->footer(
+  set_help_footer(
+      cmd,
       "The grid and the minimal-example order are documented in harness/checks/sweep_grid.hpp and\n"
       "harness/checks/minimal_order.hpp, causes in docs/causes.md: each cause prints its simplest case\n"
-      "and the command that replays it. corpus/findings/<profile>.json is this command's --json output.\n"
-      "Exit status: 0 no invariant broken, 1 some invariant broken (a finding), 2 bad usage.");
+      "and the command that replays it. corpus/findings/<profile>.json is this command's --json output.",
+      {"no invariant broken", "some invariant broken (a finding)", "bad usage or an engine that cannot run"});
   cmd->callback([opts, &exit_code] { exit_code = guard_engine_failure("sweep", [&] { return run_sweep(*opts); }); });
 }
 

@@ -1,7 +1,8 @@
 // `zfcheck table`: the PR #8456 thread's resolution table, every row evaluated through the model.
-#include "harness/io/case_io.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
+#include "harness/cli/help_text.hpp"
+#include "harness/io/case_io.hpp"
 #include "harness/reports/resolution_table.hpp"
 
 #include <iostream>
@@ -29,6 +30,8 @@ int run_table(const TableOptions& opts) {
   if (columns.size() > 1) {
     std::cout << "cells: resolved select_interval / selections in " << opts.steps
               << " micro-steps / warning (stage 2)\n\n";
+  } else {
+    std::cout << "profile " << columns.front()->name() << ": " << columns.front()->summary() << "\n\n";
   }
   std::cout << render_resolution_table(resolution_table_cases(opts.steps), columns, opts.steps, format);
   return kExitOk;
@@ -47,10 +50,13 @@ void add_table_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--format", opts->format, "text or markdown")
       ->capture_default_str()
       ->check(CLI::IsMember({"text", "markdown"}));
-  cmd->footer(
+  set_help_footer(
+      cmd,
       "Rows: the thread's (auto/auto and epoch/1 with and without a dataloader of 10, step/10), the\n"
       "reviewer's steps_per_epoch probe (unset, 0, -5, 10) and the empty dataloader, at ZeRO stage 2.\n"
-      "With --all-profiles each profile gets a column: resolved select_interval / selections / warning.");
+      "One engine: its name and summary head the table. With --all-profiles each profile gets a column:\n"
+      "resolved select_interval / selections / warning.",
+      {"the table was printed", "", "bad usage or an engine that cannot run"});
   cmd->callback([opts, &exit_code] { exit_code = guard_engine_failure("table", [&] { return run_table(*opts); }); });
 }
 

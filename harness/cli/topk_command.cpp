@@ -1,6 +1,8 @@
 // `zfcheck topk`: top-k selection problems in (JSON Lines), upstream's selections out, one line each.
 #include "harness/cli/commands.hpp"
+#include "harness/cli/help_text.hpp"
 #include "harness/io/line_reader.hpp"
+#include "harness/io/named_input.hpp"
 #include "kernels/check/kernel_judgement.hpp"
 #include "kernels/check/topk_io.hpp"
 #include "kernels/kernel_answer.hpp"
@@ -88,13 +90,15 @@ void add_topk_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"oracle", "kernel", "both"}))
       ->capture_default_str();
   cmd->add_option("input", opts->input, "Problems file, or - for standard input")->capture_default_str();
-  cmd->footer(
+  set_help_footer(
+      cmd,
       "Each input line is one problem; each output line its answer, in order (docs/topk-format.md).\n"
       "A line that is not a usable problem gets {\"id\", \"error\": {\"type\": \"CaseError\", ...}} and the "
-      "run goes on.\n"
-      "Exit status: 0 all answered (and, with --impl both, no invariant broken), 1 --impl both listed a\n"
-      "violation (expected on upstream: every-column-selectable, topk-selects-something), 2 some line was\n"
-      "not a problem (or bad usage).");
+      "run goes on.",
+      {"all answered (and, with --impl both, no invariant broken)",
+       "--impl both listed a violation (expected on upstream: every-column-selectable, "
+       "topk-selects-something)",
+       "some line was not a problem, or bad usage"});
   cmd->callback([opts, &exit_code] { exit_code = run_topk(*opts); });
 }
 

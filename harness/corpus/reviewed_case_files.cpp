@@ -1,15 +1,14 @@
 // ReviewedCase files: directory listing, reading with the file and field named, exclusive creation, slugs.
 #include "harness/corpus/reviewed_case_files.hpp"
 
+#include "harness/io/json_error_text.hpp"
+#include "harness/io/named_input.hpp"
 #include "reference/py_json.hpp"
 #include "reference/utf8.hpp"
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <memory>
-#include <optional>
-#include <sstream>
 
 namespace zfcheck {
 
@@ -17,27 +16,19 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// "line L, column C" of a byte offset (1-based, columns in bytes).
-std::string position_of(std::string_view text, std::size_t offset) {
-  offset = std::min(offset, text.size());
-  std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + offset, '\n'));
-  std::size_t line_start = text.substr(0, offset).rfind('\n');
-  std::size_t column = line_start == std::string_view::npos ? offset + 1 : offset - line_start;
-  return "line " + std::to_string(line) + ", column " + std::to_string(column);
-}
-
 // The line that holds a field, found by looking for each key of its path ("expect.pr-8456.outcome") in
-// turn after the previous one; the line of the deepest key found, or nothing. A hint for the reader: the
-// seed's shape is checked on the parsed value, which keeps no positions.
-std::optional<std::size_t> line_of_field(std::string_view text, std::string_view field) {
-  std::optional<std::size_t> found;
+// turn after the previous one: the line of the deepest key found, else (a key missing from the top
+// object) the line where the seed's object opens. A hint for the reader: the seed's shape is checked on
+// the parsed value, which keeps no positions.
+std::size_t line_of_field(std::string_view text, std::string_view field) {
+  std::size_t found = position_at(text, std::min(text.find_first_not_of(" \t\r\n"), text.size())).line;
   std::size_t from = 0;
   while (!field.empty()) {
     std::string_view key = field.substr(0, field.find('.'));
     field.remove_prefix(std::min(field.size(), key.size() + 1));
     std::size_t at = text.find("\"" + std::string(key) + "\"", from);
     if (at == std::string_view::npos) break;
-    found = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + at, '\n'));
+    found = position_at(text, at).line;
     from = at + key.size() + 2;
   }
   return found;
@@ -57,7 +48,7 @@ tl::expected<std::vector<fs::path>, std::string> reviewed_case_files(const std::
       if (ec) return tl::unexpected(p + ": " + ec.message());
       std::sort(files.begin(), files.end());
       out.insert(out.end(), files.begin(), files.end());
-    } else if (fs::is_regular_file(p, ec)) {
+    } else if (p == "-" || fs::is_regular_file(p, ec)) {
       out.emplace_back(p);
     } else {
       return tl::unexpected(p + ": no such file or directory");
@@ -66,26 +57,24 @@ tl::expected<std::vector<fs::path>, std::string> reviewed_case_files(const std::
   return out;
 }
 
-tl::expected<ReviewedCase, std::string> read_reviewed_case_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return tl::unexpected(path.string() + ": cannot be read");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  std::string text = buffer.str();
+tl::expected<ReviewedCase, std::string> read_reviewed_case(std::string_view name, std::string_view text) {
+  const std::string where(name);
   if (std::size_t bad = utf8::first_invalid(text); bad != std::string::npos)
-    return tl::unexpected(path.string() + ": " + position_of(text, bad) + ": not UTF-8 text");
+    return tl::unexpected(where + ": " + line_and_column(text, bad) + ": not UTF-8 text");
   auto value = py::parse_json(text);
-  if (!value) {
-    return tl::unexpected(path.string() + ": " + position_of(text, value.error().offset) +
-                          ": not JSON: " + value.error().reason);
-  }
+  if (!value) return tl::unexpected(json_error_message(name, text, value.error()));
   auto seed = seed_from_value(*value);
   if (!seed) {
-    auto line = line_of_field(text, seed.error().field);
-    return tl::unexpected(path.string() + ": " + (line ? "line " + std::to_string(*line) + ": " : "") +
+    return tl::unexpected(where + ": line " + std::to_string(line_of_field(text, seed.error().field)) + ": " +
                           seed.error().field + ": " + seed.error().reason);
   }
   return std::move(*seed);
+}
+
+tl::expected<ReviewedCase, std::string> read_reviewed_case_file(const fs::path& path) {
+  auto input = read_input_text(path.string(), kMaxSeedBytes);
+  if (!input) return tl::unexpected(input.error());
+  return read_reviewed_case(input->name, input->text);
 }
 
 tl::expected<void, std::string> write_new_file(const fs::path& path, std::string_view text) {

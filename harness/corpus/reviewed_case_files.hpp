@@ -12,14 +12,20 @@
 
 namespace zfcheck {
 
-// The seed files `paths` name: a directory gives the *.json files directly inside it, a file itself;
-// sorted within each directory. The error names a path that does not exist.
+// The seed files `paths` name: a directory gives the *.json files directly inside it, a file itself, "-"
+// standard input; sorted within each directory. The error names a path that does not exist.
 tl::expected<std::vector<std::filesystem::path>, std::string> reviewed_case_files(
     const std::vector<std::string>& paths);
 
-// Reads and checks one seed. The error is one line: "<file>: line L: <field>: <reason>" (the line when
-// the field's key can be found in the text), or for text that is not JSON "<file>: line L, column C: ...".
+// A seed file is refused unread beyond this size (the seeds are a page of JSON each).
+inline constexpr std::size_t kMaxSeedBytes = std::size_t{1} << 20;
+
+// Reads and checks one seed ("-": from standard input). The error names the file and the line:
+// "<file>: line L: <field>: <reason>" (the line of the field's key, or of the object that lacks it), or
+// for text that is not JSON "<file>: line L, column C: not JSON: <reason>" and the line with a caret.
 tl::expected<ReviewedCase, std::string> read_reviewed_case_file(const std::filesystem::path& path);
+// The same for a seed's text, named `name` in the error.
+tl::expected<ReviewedCase, std::string> read_reviewed_case(std::string_view name, std::string_view text);
 
 // Creates `path` holding `text`; refuses (with the reason) when the file already exists.
 tl::expected<void, std::string> write_new_file(const std::filesystem::path& path, std::string_view text);

@@ -1,6 +1,8 @@
 // Case lines: the JSON object of docs/eval-format.md to a Case, with every rejection named.
 #include "harness/io/case_io.hpp"
 
+#include "harness/io/json_error_text.hpp"
+#include "harness/io/line_reader.hpp"
 #include "reference/py_json.hpp"
 
 #include <limits>
@@ -62,10 +64,26 @@ tl::expected<Case, CaseError> case_from_value(py::Value value) {
 tl::expected<Case, CaseError> parse_case(std::string_view line) {
   auto value = py::parse_json(line);
   if (!value) {
-    return reject(std::nullopt, std::nullopt,
-                  "not JSON: " + value.error().reason + " at byte " + std::to_string(value.error().offset + 1));
+    CaseError error{std::nullopt, std::nullopt,
+                    "not JSON: " + value.error().reason + " at " + position_text(line, value.error().offset),
+                    value.error().offset};
+    return tl::unexpected(std::move(error));
   }
   return case_from_value(std::move(*value));
+}
+
+bool for_each_case_line(std::istream& in,
+                        const std::function<void(std::size_t line, tl::expected<Case, CaseError> c)>& fn) {
+  LineReader reader(in);
+  std::string line;
+  bool too_long = false;
+  while (reader.next(line, too_long)) {
+    fn(reader.line_number(), too_long ? tl::expected<Case, CaseError>(reject(
+                                            std::nullopt, std::nullopt,
+                                            "line longer than " + std::to_string(kMaxLineBytes) + " bytes"))
+                                      : parse_case(line));
+  }
+  return !in.bad();
 }
 
 py::Value case_to_value(const Case& c, bool full) {

@@ -7,6 +7,8 @@
 #include <tl/expected.hpp>
 
 #include <cstdint>
+#include <functional>
+#include <istream>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,10 +23,18 @@ struct CaseError {
   std::optional<py::Str> id;         // echoed when the line had a string id
   std::optional<std::string> field;  // the case key at fault, if one is
   std::string reason;
+  std::optional<std::size_t> json_offset{};  // for text that is not JSON: the byte where reading failed
 };
 
 tl::expected<Case, CaseError> case_from_value(py::Value value);
+// A case from JSON text (one line, or a file holding one case); JSON that does not parse is refused with
+// its position ("column C", or "line L, column C" in a text of several lines) and `json_offset`.
 tl::expected<Case, CaseError> parse_case(std::string_view line);
+
+// Reads case lines from `in` to its end: fn(line number, the case or why that line is not one); a line
+// longer than kMaxLineBytes is refused. False when reading failed (not at the end of the input).
+bool for_each_case_line(std::istream& in,
+                        const std::function<void(std::size_t line, tl::expected<Case, CaseError> c)>& fn);
 
 // The case as an eval-format object; keys at their defaults are left out unless `full`. overlap_comm is
 // written only when the case gives it, so that cases without it read as they always did.

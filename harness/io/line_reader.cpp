@@ -1,10 +1,7 @@
-// Bounded line reading over files and standard input.
+// Bounded line reading over any stream.
 #include "harness/io/line_reader.hpp"
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <iostream>
+#include <algorithm>
 
 namespace zfcheck {
 
@@ -48,20 +45,6 @@ bool LineReader::next(std::string& line, bool& too_long) {
       return true;
     }
   }
-}
-
-InputFile::InputFile(const std::string& path) : name_(path == "-" ? "<stdin>" : path) {
-  if (path == "-") {
-    stream_ = &std::cin;
-    return;
-  }
-  auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
-  if (!*file) {
-    error_ = "cannot open " + path + ": " + std::strerror(errno);
-    return;
-  }
-  owned_ = std::move(file);
-  stream_ = owned_.get();
 }
 
 }  // namespace zfcheck

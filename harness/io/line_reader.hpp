@@ -3,7 +3,6 @@
 
 #include <cstddef>
 #include <istream>
-#include <memory>
 #include <string>
 #include <string_view>
 
@@ -30,22 +29,6 @@ class LineReader {
   std::string buffer_;
   std::size_t pos_ = 0;
   bool eof_ = false;
-};
-
-// An input named on the command line: a file, or standard input for "-".
-class InputFile {
- public:
-  // Opens `path`; on failure `error()` says why.
-  explicit InputFile(const std::string& path);
-  std::istream& stream() { return *stream_; }
-  const std::string& error() const { return error_; }
-  const std::string& name() const { return name_; }
-
- private:
-  std::unique_ptr<std::istream> owned_;
-  std::istream* stream_ = nullptr;
-  std::string error_;
-  std::string name_;
 };
 
 }  // namespace zfcheck

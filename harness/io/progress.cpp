@@ -18,13 +18,17 @@ Progress Progress::on_terminal(std::string label, std::uint64_t total) {
 void Progress::update(std::uint64_t done) {
   if (sink_ == nullptr || Clock::now() < show_from_) return;
   shown_ = true;
-  std::uint64_t percent = total_ == 0 ? 100 : done * 100 / total_;
-  *sink_ << '\r' << label_ << ": " << done << '/' << total_ << " cases (" << percent << "%)";
+  *sink_ << '\r' << label_ << ": " << done;
+  if (total_ > 0) *sink_ << '/' << total_ << " cases (" << done * 100 / total_ << "%)";
+  if (total_ == 0) *sink_ << " cases";
   double seconds = std::chrono::duration<double>(Clock::now() - started_).count();
   if (done > 0 && seconds > 0) {
     double rate = static_cast<double>(done) / seconds;
-    *sink_ << ", " << static_cast<std::uint64_t>(rate) << " cases/s, ETA "
-           << static_cast<std::uint64_t>(static_cast<double>(total_ - std::min(done, total_)) / rate) << " s   ";
+    *sink_ << ", " << static_cast<std::uint64_t>(rate) << " cases/s";
+    if (total_ > 0)
+      *sink_ << ", ETA " << static_cast<std::uint64_t>(static_cast<double>(total_ - std::min(done, total_)) / rate)
+             << " s";
+    *sink_ << "   ";
   }
   *sink_ << std::flush;
 }

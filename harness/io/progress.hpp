@@ -13,7 +13,7 @@ class Progress {
   using Clock = std::chrono::steady_clock;
 
   // Reports "label: done/total cases (P%), R cases/s, ETA S s" to `sink` (never when it is null), once
-  // `delay` has passed.
+  // `delay` has passed; with `total` 0 (not known beforehand: a stream), "label: done cases, R cases/s".
   Progress(std::string label, std::uint64_t total, std::ostream* sink,
            Clock::duration delay = std::chrono::seconds(1));
   // Reports to standard error when it is a terminal, after a second; otherwise never.

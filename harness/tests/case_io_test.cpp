@@ -39,8 +39,11 @@ TEST(CaseIo, AnyJsonValueIsALegalZenflowBlock) {
 }
 
 TEST(CaseIo, MalformedLinesNameTheReason) {
-  EXPECT_EQ(rejection(""), "-: not JSON: expecting a value at byte 1");
-  EXPECT_EQ(rejection(R"({"zenflow":{})"), "-: not JSON: expecting ',' delimiter at byte 14");
+  EXPECT_EQ(rejection(""), "-: not JSON: expecting a value at column 1");
+  EXPECT_EQ(rejection(R"({"zenflow":{})"), "-: not JSON: expecting ',' delimiter at column 14");
+  EXPECT_EQ(rejection("{\n  \"zenflow\": {}\n  \"stage\": 3}"),
+            "-: not JSON: expecting ',' delimiter at line 3, column 3");
+  EXPECT_EQ(parse_case(R"({"zenflow":{})").error().json_offset, 13u);
   EXPECT_EQ(rejection("[1]"), "-: a case must be a JSON object");
   EXPECT_EQ(rejection("{}"), "zenflow: the case has no zenflow key");
   EXPECT_EQ(rejection(R"({"id":1,"zenflow":{}})"), "id: id must be a string");

@@ -133,6 +133,26 @@ TEST(CorpusCommand, addRefusesBadUsage) {
   EXPECT_TRUE(fs::is_empty(dir));
 }
 
+TEST(CorpusCommand, aCaseFileThatIsNotJsonIsShownAtItsLineAndColumnWithACaret) {
+  fs::path dir = testing::scratch_dir("corpus_command_test_not_json");
+  std::string file = testing::write_temp("corpus_not_json.json", "{\n  \"zenflow\": {}\n  \"stage\": 3\n}\n");
+  EXPECT_TRUE(testing::exits_printing("corpus add --title a --source s --out " + dir.string() + " --case " + file, 2,
+                                      file + ": not a case: not JSON: expecting ',' delimiter at line 3, column 3\n"
+                                             "      \"stage\": 3\n"
+                                             "      ^\n"));
+  EXPECT_TRUE(fs::is_empty(dir));
+}
+
+TEST(CorpusCommand, dashReadsTheCaseOrTheSeedFromStandardInput) {
+  fs::path dir = testing::scratch_dir("corpus_command_test_stdin");
+  auto add = testing::run_zfcheck("corpus add --title probe --source s --case - --out " + dir.string() + " < " +
+                                  probe_case(dir));
+  ASSERT_EQ(add.status, 0) << add.out;
+  auto cases = testing::run_zfcheck("corpus cases - < " + (dir / "probe.json").string());
+  EXPECT_EQ(cases.status, 0) << cases.out;
+  EXPECT_EQ(cases.out.rfind("{\"id\":\"-\",\"zenflow\":", 0), 0u) << cases.out;
+}
+
 TEST(CorpusCommand, casesPrintsOrWritesEachSeedsCaseLine) {
   fs::path dir = testing::scratch_dir("corpus_command_test_cases");
   ASSERT_EQ(testing::run_zfcheck("corpus add --title probe --source s --case " + probe_case(dir) + " --out " +

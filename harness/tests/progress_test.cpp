@@ -32,5 +32,14 @@ TEST(Progress, overwritesOneLineAndClearsItAtTheEnd) {
   EXPECT_EQ(out.str().find('\n'), std::string::npos);
 }
 
+TEST(Progress, anUnknownTotalShowsTheCountAndRateOnly) {
+  std::ostringstream out;
+  Progress p("conformance", 0, &out, Progress::Clock::duration::zero());
+  p.update(4096);
+  EXPECT_TRUE(out.str().starts_with("\rconformance: 4096 cases")) << out.str();
+  EXPECT_EQ(out.str().find('%'), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("ETA"), std::string::npos) << out.str();
+}
+
 }  // namespace
 }  // namespace zfcheck

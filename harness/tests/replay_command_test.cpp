@@ -78,6 +78,63 @@ TEST(ReplayCommand, aMalformedSeedIsNamedAndTheOthersStillReplay) {
       << run.out;
 }
 
+TEST(ReplayCommand, aSeedMissingAKeyIsNamedWithTheLineOfItsObject) {
+  fs::path dir = testing::scratch_dir("replay_command_test_no_source");
+  fs::path seed = add_step_10(dir);
+  std::string text = testing::read_file(seed);
+  std::size_t source = text.find("  \"source\"");
+  text.erase(source, text.find("},\n", source) + 3 - source);
+  std::ofstream(dir / "bad.json", std::ios::binary) << text;
+  auto run = testing::run_zfcheck("replay " + (dir / "bad.json").string(), true);
+  EXPECT_EQ(run.status, 2) << run.out;
+  EXPECT_TRUE(
+      has_line(run.out, "zfcheck replay: " + (dir / "bad.json").string() + ": line 1: source: missing"))
+      << run.out;
+}
+
+TEST(ReplayCommand, aSeedThatIsNotJsonIsShownAtItsLineAndColumnWithACaret) {
+  fs::path dir = testing::scratch_dir("replay_command_test_not_json");
+  fs::path seed = add_step_10(dir);
+  std::string text = testing::read_file(seed);
+  text.replace(text.find("\"title\""), 7, "title");
+  std::ofstream(seed, std::ios::binary) << text;
+  auto run = testing::run_zfcheck("replay " + seed.string(), true);
+  EXPECT_EQ(run.status, 2) << run.out;
+  EXPECT_NE(run.out.find(seed.string() + ": line 2, column 3: not JSON: "), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\n      title: \"step 10\",\n      ^\n"), std::string::npos) << run.out;
+}
+
+TEST(ReplayCommand, dashReadsOneSeedFromStandardInput) {
+  fs::path seed = add_step_10(testing::scratch_dir("replay_command_test_stdin"));
+  auto run = testing::run_zfcheck("replay - < " + seed.string());
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_EQ(run.out, "replay: 1 seed, 4 expectations, 0 mismatches\n");
+}
+
+TEST(ReplayCommand, runFromElsewhereTheBuildTreesZfcheckReplaysItsCheckoutsCorpus) {
+  auto run = testing::run_shell("cd / && " + std::string(ZFCHECK_BINARY) + " replay");
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_TRUE(has_line(run.out, R"(replay: [0-9]+ seeds, [0-9]+ expectations, 0 mismatches)")) << run.out;
+}
+
+TEST(ReplayCommand, aZfcheckWithoutItsDataSaysHowToPointAtItAndThenReplays) {
+  fs::path bin = testing::scratch_dir("replay_command_test_elsewhere") / "bin";
+  fs::create_directories(bin);
+  fs::copy_file(ZFCHECK_BINARY, bin / "zfcheck");
+  auto lost =
+      testing::run_shell("cd / && env -u ZFCHECK_DATA_DIR " + (bin / "zfcheck").string() + " replay", true);
+  EXPECT_EQ(lost.status, 2) << lost.out;
+  EXPECT_NE(lost.out.find("zfcheck replay: no zfcheck data: corpus/reviewed is in none of ZFCHECK_DATA_DIR"),
+            std::string::npos)
+      << lost.out;
+  EXPECT_NE(lost.out.find("set ZFCHECK_DATA_DIR to a zfcheck checkout or to an installation's share/zfcheck"),
+            std::string::npos)
+      << lost.out;
+  auto pointed = testing::run_shell("cd / && ZFCHECK_DATA_DIR=" + std::string(ZFCHECK_SOURCE_DIR) + " " +
+                                    (bin / "zfcheck").string() + " replay");
+  EXPECT_EQ(pointed.status, 0) << pointed.out;
+}
+
 TEST(ReplayCommand, noSeedOrAMissingPathIsAUsageError) {
   EXPECT_EQ(testing::run_zfcheck("replay " + testing::scratch_dir("replay_command_test_empty").string()).status, 2);
   EXPECT_EQ(testing::run_zfcheck("replay /nonexistent/seeds").status, 2);

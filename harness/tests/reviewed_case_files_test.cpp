@@ -67,11 +67,21 @@ TEST(SeedFiles, readErrorsNameTheFileTheLineAndTheField) {
   std::string error = read_reviewed_case_file(dir / "syntax.json").error();
   EXPECT_EQ(error.substr(0, error.find(": not JSON")), (dir / "syntax.json").string() + ": line 7, column 5")
       << error;
+  EXPECT_NE(error.find("\n        quote: \"q\"\n        ^"), std::string::npos)
+      << error;  // the line, a caret
+
+  std::string no_source = valid_seed_text();
+  std::size_t source = no_source.find("  \"source\"");
+  no_source.erase(source, no_source.find("},\n", source) + 3 - source);
+  put(dir / "no-source.json", no_source);
+  EXPECT_EQ(read_reviewed_case_file(dir / "no-source.json").error(),
+            (dir / "no-source.json").string() + ": line 1: source: missing");
 
   put(dir / "latin1.json", "{\"title\": \"caf\xe9\"}");
   EXPECT_EQ(read_reviewed_case_file(dir / "latin1.json").error(),
             (dir / "latin1.json").string() + ": line 1, column 15: not UTF-8 text");
-  EXPECT_EQ(read_reviewed_case_file(dir / "absent.json").error(), (dir / "absent.json").string() + ": cannot be read");
+  EXPECT_EQ(read_reviewed_case_file(dir / "absent.json").error(),
+            (dir / "absent.json").string() + ": no such file");
 }
 
 TEST(SeedFiles, writesANewFileAndRefusesToOverwrite) {

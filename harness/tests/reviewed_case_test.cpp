@@ -86,8 +86,8 @@ TEST(ReviewedCase, namesTheFieldOfEveryMalformedPart) {
             "case.zenflow: the case has no zenflow key");
   EXPECT_EQ(
       error_after("\"deepspeed-edaa722\":", "\"deepspeed-edaa\":"),
-      "expect.deepspeed-edaa: unknown profile 'deepspeed-edaa' (known: deepspeed-edaa722, deepspeed-8274, "
-      "pr-8456-4ffc94ea, pr-8456)");
+      "expect.deepspeed-edaa: unknown profile 'deepspeed-edaa'; did you mean 'deepspeed-edaa722'? (known: "
+      "deepspeed-edaa722, deepspeed-8274, pr-8456-4ffc94ea, pr-8456)");
   EXPECT_EQ(error_after("=off", "=maybe"),
             "expect.pr-8456:assign_only_positive_dataloader_len=maybe: switch "
             "'assign_only_positive_dataloader_len' needs =on or =off in "

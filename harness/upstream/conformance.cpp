@@ -57,7 +57,7 @@ void DisagreementSummary::add(const Case& c, const std::vector<FieldDifference>&
   }
 }
 
-std::string DisagreementSummary::render(const std::string& replay_prefix) const {
+std::string DisagreementSummary::render(const std::string& replay_prefix, const TerminalStyle& style) const {
   std::string out;
   if (!groups_.empty()) out += "disagreements by field:\n";
   for (const auto& [field, g] : groups_) {
@@ -68,7 +68,9 @@ std::string DisagreementSummary::render(const std::string& replay_prefix) const 
     out += "    upstream: " + py::to_json(g.difference.right) + "\n";
     out += "    replay:   echo " + shell_quote(line) + " | " + replay_prefix + "\n";
   }
-  out += "agreement: " + std::to_string(agreed_) + "/" + std::to_string(cases_) + " cases\n";
+  out += style.paint("agreement: " + std::to_string(agreed_) + "/" + std::to_string(cases_) + " cases",
+                     agreed_ == cases_ ? Tone::good : Tone::bad) +
+         "\n";
   return out;
 }
 

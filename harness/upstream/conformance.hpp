@@ -2,6 +2,7 @@
 #pragma once
 
 #include "harness/io/result_diff.hpp"
+#include "harness/io/terminal_style.hpp"
 #include "reference/evaluate.hpp"
 
 #include <cstddef>
@@ -33,8 +34,10 @@ class DisagreementSummary {
   };
   const std::map<std::string, Group>& groups() const { return groups_; }
 
-  // The report: one block per field (count, minimal example, both values), then "agreement: A/N cases".
-  std::string render(const std::string& replay_prefix) const;
+  // The report: one block per field (count, minimal example, both values), then "agreement: A/N cases"
+  // (in the style's colour for a verdict).
+  std::string render(const std::string& replay_prefix,
+                     const TerminalStyle& style = TerminalStyle(false)) const;
 
  private:
   std::map<std::string, Group> groups_;

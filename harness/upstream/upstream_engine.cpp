@@ -120,7 +120,7 @@ std::vector<std::string> UpstreamEngine::run(const std::vector<std::string>& lin
   return out;
 }
 
-void UpstreamEngine::evaluate_batch(const std::vector<Case>& cases, std::vector<Result>& out) const {
+std::vector<py::Value> UpstreamEngine::answer_values(const std::vector<Case>& cases) const {
   std::vector<std::string> lines;
   lines.reserve(cases.size());
   std::string all = source_.key;
@@ -133,7 +133,7 @@ void UpstreamEngine::evaluate_batch(const std::vector<Case>& cases, std::vector<
   const std::string key = digest(all);
   auto cached = cache_.load(key, lines.size());
   std::vector<std::string> answers = cached ? std::move(*cached) : run(lines);
-  out.assign(cases.size(), Result{});
+  std::vector<py::Value> out(cases.size());
   std::vector<std::string> failures(cases.size() == 0 ? 0 : 2);
   in_parallel(failures.size(), [&](std::size_t part) {
     for (std::size_t i = cases.size() * part / 2; i < cases.size() * (part + 1) / 2; ++i) {
@@ -143,15 +143,26 @@ void UpstreamEngine::evaluate_batch(const std::vector<Case>& cases, std::vector<
                          answers[i].substr(0, 300);
         return;
       }
-      auto result = result_from_value(*value);
-      out[i] = result ? std::move(*result) : unrepresentable(cases[i], result.error());
-      out[i].profile = name_;
+      out[i] = std::move(*value);
     }
   });
   for (const std::string& f : failures) {
     if (!f.empty()) throw EngineFailure(f);
   }
   if (!cached) cache_.store(key, answers);
+  return out;
+}
+
+void UpstreamEngine::evaluate_batch(const std::vector<Case>& cases, std::vector<Result>& out) const {
+  std::vector<py::Value> answers = answer_values(cases);
+  out.assign(cases.size(), Result{});
+  in_parallel(cases.size() == 0 ? 0 : 2, [&](std::size_t part) {
+    for (std::size_t i = cases.size() * part / 2; i < cases.size() * (part + 1) / 2; ++i) {
+      auto result = result_from_value(answers[i]);
+      out[i] = result ? std::move(*result) : unrepresentable(cases[i], result.error());
+      out[i].profile = name_;
+    }
+  });
 }
 
 }  // namespace zfcheck

@@ -35,6 +35,10 @@ class UpstreamEngine final : public Engine {
   std::string replay_option() const override;
   // Throws EngineFailure when a runner cannot start or stops before answering every case (naming it).
   void evaluate_batch(const std::vector<Case>& cases, std::vector<Result>& out) const override;
+  // Upstream's answers to `cases` as the runner printed them (JSON objects, in order, every field
+  // upstream produced), through the cache: what evaluate_batch reads results from, and what conformance
+  // compares field by field. Throws EngineFailure as evaluate_batch does.
+  std::vector<py::Value> answer_values(const std::vector<Case>& cases) const;
   const UpstreamSource& source() const { return source_; }
 
  private:

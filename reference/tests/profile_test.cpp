@@ -40,6 +40,20 @@ TEST(Profile, BadSpecsAreClearErrors) {
   EXPECT_NE(find_profile("pr-8456:warning_raises=yes").error().find("=on or =off"), std::string::npos);
 }
 
+TEST(Profile, AnUnknownProfileOrSwitchListsTheKnownOnesAndSuggestsTheNearest) {
+  EXPECT_EQ(
+      find_profile("deepspeed-edaa72").error(),
+      "unknown profile 'deepspeed-edaa72'; did you mean 'deepspeed-edaa722'? (known: deepspeed-edaa722, "
+      "deepspeed-8274, pr-8456-4ffc94ea, pr-8456)");
+  std::string bad_switch = find_profile("pr-8456:warning_raise=on").error();
+  EXPECT_NE(bad_switch.find("in 'pr-8456:warning_raise=on': unknown switch 'warning_raise'; did you mean "
+                            "'warning_raises'?"),
+            std::string::npos)
+      << bad_switch;
+  for (const SwitchInfo& s : kSwitches)
+    EXPECT_NE(bad_switch.find(std::string(s.name)), std::string::npos) << s.name;
+}
+
 TEST(Profile, EverySwitchIsDocumented) {
   for (const SwitchInfo& s : kSwitches) {
     EXPECT_FALSE(s.meaning.empty()) << s.name;

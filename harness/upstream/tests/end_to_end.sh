@@ -10,13 +10,12 @@ if [ -z "${DEEPSPEED_SRC:-}" ]; then
   exit 77
 fi
 status=0
-for profile in deepspeed-edaa722 deepspeed-8274; do
-  "$zfcheck" conformance --deepspeed "$DEEPSPEED_SRC" --profile "$profile" --sweep || status=1
-  "$zfcheck" conformance --deepspeed "$DEEPSPEED_SRC" --profile "$profile" \
-    --cases "$(dirname "$0")/overlap_comm_cases.jsonl" || status=1
+# Each revision against the profile that models it (conformance's default).
+for rev in edaa72212 refs/pull/8274/head; do
+  "$zfcheck" conformance --upstream "$DEEPSPEED_SRC@$rev" --sweep || status=1
+  "$zfcheck" conformance "$(dirname "$0")/overlap_comm_cases.jsonl" --upstream "$DEEPSPEED_SRC@$rev" || status=1
   for seed in 1 2; do
-    "$zfcheck" conformance --deepspeed "$DEEPSPEED_SRC" --profile "$profile" --generated "$cases" --seed "$seed" \
-      || status=1
+    "$zfcheck" conformance --upstream "$DEEPSPEED_SRC@$rev" --generated "$cases" --seed "$seed" || status=1
   done
 done
 

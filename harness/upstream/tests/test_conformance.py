@@ -45,22 +45,45 @@ class ConformanceFixture(unittest.TestCase):
     def tearDown(self):
         self.dir.cleanup()
 
-    def conformance(self, checkout, *args):
-        return subprocess.run([ZFCHECK, "conformance", "--deepspeed", checkout, "--profile", "deepspeed-edaa722",
-                               "--python", sys.executable, "--cases", self.cases, *args],
+    def conformance(self, upstream, *args):
+        """zfcheck conformance CASES --upstream UPSTREAM (PATH[@REV]) against the model's deepspeed-edaa722."""
+        return subprocess.run([ZFCHECK, "conformance", self.cases, "--upstream", upstream, "--profile",
+                               "deepspeed-edaa722", "--python", sys.executable, "--no-cache", *args],
                               capture_output=True, text=True)
 
     def test_agreement_on_a_working_tree(self):
         checkout = os.path.join(self.root, "ds")
         write_checkout(checkout)
-        run = self.conformance(checkout, "--worktree")
+        run = self.conformance(checkout)
         self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
         self.assertIn("agreement: %d/%d cases" % (len(CASES), len(CASES)), run.stdout)
+        self.assertEqual(run.stderr, "")
+
+    def test_the_cases_can_come_from_standard_input(self):
+        checkout = os.path.join(self.root, "ds")
+        write_checkout(checkout)
+        with open(self.cases) as cases:
+            run = subprocess.run([ZFCHECK, "conformance", "-", "--upstream", checkout, "--profile", "deepspeed-edaa722",
+                                  "--python", sys.executable, "--no-cache"], stdin=cases, capture_output=True, text=True)
+        self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+        self.assertIn("cases from standard input", run.stdout)
+        self.assertIn("agreement: %d/%d cases" % (len(CASES), len(CASES)), run.stdout)
+
+    def test_the_old_spelling_still_works_and_says_the_new_one(self):
+        checkout = os.path.join(self.root, "ds")
+        write_checkout(checkout)
+        run = subprocess.run([ZFCHECK, "conformance", "--deepspeed", checkout, "--worktree", "--profile",
+                              "deepspeed-edaa722", "--python", sys.executable, "--no-cache", "--cases", self.cases],
+                             capture_output=True, text=True)
+        self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+        self.assertIn("agreement: %d/%d cases" % (len(CASES), len(CASES)), run.stdout)
+        self.assertIn("--deepspeed PATH [--rev REV | --worktree] is deprecated; say --upstream %s" % checkout, run.stderr)
+        self.assertIn("--cases FILE is deprecated", run.stderr)
 
     def test_a_planted_defect_is_reported_by_field_with_its_smallest_case(self):
         checkout = os.path.join(self.root, "ds")
         write_checkout(checkout, engine_scale=1)
-        run = self.conformance(checkout, "--worktree")
+        run = self.conformance(checkout)
         self.assertEqual(run.returncode, 1, run.stdout + run.stderr)
         self.assertIn("engine.select_interval: 2 cases", run.stdout)
         self.assertIn('smallest case: {"id":"dataloader","zenflow":{},"dataloader_len":10}', run.stdout)
@@ -75,8 +98,8 @@ class ConformanceFixture(unittest.TestCase):
         git(repo, "tag", "good")
         write_checkout(repo, engine_scale=1)
         git(repo, "commit", "-qam", "bad")
-        self.assertEqual(self.conformance(repo, "--rev", "good").returncode, 0)
-        self.assertEqual(self.conformance(repo, "--rev", "HEAD").returncode, 1)
+        self.assertEqual(self.conformance(repo + "@good").returncode, 0)
+        self.assertEqual(self.conformance(repo + "@HEAD").returncode, 1)
 
     def test_the_runner_streams_one_result_per_case_in_one_process(self):
         checkout = os.path.join(self.root, "ds")
@@ -96,7 +119,7 @@ class ConformanceFixture(unittest.TestCase):
         checkout = os.path.join(self.root, "ds")
         write_checkout(checkout)
         os.remove(os.path.join(checkout, "deepspeed/runtime/zenflow/engine.py"))
-        run = self.conformance(checkout, "--worktree")
+        run = self.conformance(checkout)
         self.assertEqual(run.returncode, 2)
         self.assertIn("deepspeed/runtime/zenflow/engine.py", run.stderr)
 

@@ -303,8 +303,8 @@ class ConformanceInvalidCases(unittest.TestCase):
             cases = os.path.join(root, "cases.jsonl")
             with open(cases, "w") as f:
                 f.writelines(json.dumps({"zenflow": {}, "dataloader_len": n}) + "\n" for n in (-1, -5, 2**63))
-            run = subprocess.run([ZFCHECK, "conformance", "--deepspeed", os.path.join(root, "ds"), "--worktree",
-                                  "--profile", "deepspeed-edaa722", "--python", sys.executable, "--cases", cases],
+            run = subprocess.run([ZFCHECK, "conformance", cases, "--upstream", os.path.join(root, "ds"),
+                                  "--profile", "deepspeed-edaa722", "--python", sys.executable, "--no-cache"],
                                  capture_output=True, text=True)
         self.assertEqual(run.returncode, 2)
         self.assertIn("3 lines are not a case the model accepts (invalid_case)", run.stdout)
