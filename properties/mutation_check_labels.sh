@@ -19,10 +19,16 @@ if [ $# -gt 0 ] && [ "${1#--}" = "$1" ] && [ "${1#switch:}" = "$1" ] && [ "${1#h
   shift
 fi
 labels=(unit property corpus fuzz-smoke)
-profiles=(deepspeed-edaa722 deepspeed-8274 pr-8456-4ffc94ea pr-8456)
-switches=(topk_ratio_open_interval update_interval_min_1 steps_per_epoch_min_1 warning_raises
-          engine_reads_steps_per_epoch truth_guard_on_steps_per_epoch assign_only_positive_dataloader_len
-          warn_when_no_epoch_length)
+# The profiles and switches, as the unchanged model lists them (`zfcheck profiles -v`).
+zfcheck=$build/harness/cli/zfcheck
+cmake --build "$build" -j2 --target zfcheck >/dev/null 2>&1 || { echo "$0: zfcheck does not build in $build" >&2; exit 2; }
+listing=$("$zfcheck" profiles -v) || { echo "$0: $zfcheck profiles -v failed" >&2; exit 2; }
+mapfile -t profiles < <(printf '%s\n' "$listing" | sed -nE '/^$/q; s/^([^ :]+)( \(default\))?: .*/\1/p')
+mapfile -t switches < <(printf '%s\n' "$listing" | sed -nE '/^switches:$/,$ s/^  ([a-z0-9_]+) \(.*/\1/p')
+if [ ${#profiles[@]} -eq 0 ] || [ ${#switches[@]} -eq 0 ]; then
+  echo "$0: no profiles or no switches in \`zfcheck profiles -v\`" >&2
+  exit 2
+fi
 # Hand-made mutants: name @@ file @@ the text replaced (it must occur exactly once) @@ its replacement.
 hand=(
   "schedule-warm-up-off-by-one @@ reference/schedule.cpp @@ return m >= f.warm_up && (m == f.warm_up @@ return m > f.warm_up && (m == f.warm_up"
@@ -72,17 +78,13 @@ if kind == "none":
     pass
 elif kind == "switch":
     profile, _, switch = rest.partition(":")
-    rows = {"deepspeed-edaa722": "edaa722()", "deepspeed-8274": "with_8274()",
-            "pr-8456-4ffc94ea": "pr8456_first()", "pr-8456": "pr8456_final()"}
-    if profile not in rows:
-        sys.exit(f"{mutant}: unknown profile")
     text = open("reference/profile.cpp").read()
-    row = re.search(r'\{"' + re.escape(profile) + r'",.*?' + re.escape(rows[profile]), text, re.S)
+    # The profile's row in builtin_profiles(): its name, then the call that builds its switches.
+    row = re.search(r'\{"' + re.escape(profile) + r'",[^{}]*?(\w+\(\))', text, re.S)
     if row is None or f"bool {switch} " not in open("reference/profile.hpp").read():
         sys.exit(f"{mutant}: unknown switch or profile row")
-    flipped = f"[] {{ Switches s = {rows[profile]}; s.{switch} = !s.{switch}; return s; }}()"
-    start = row.end() - len(rows[profile])
-    open("reference/profile.cpp", "w").write(text[:start] + flipped + text[row.end():])
+    flipped = f"[] {{ Switches s = {row.group(1)}; s.{switch} = !s.{switch}; return s; }}()"
+    open("reference/profile.cpp", "w").write(text[:row.start(1)] + flipped + text[row.end(1):])
 elif kind == "hand":
     for h in hand:
         name, path, old, new = h.split(" @@ ")
