@@ -28,10 +28,10 @@ TEST(DataDir, AnInstalledBinaryReadsShareZfcheckBesideItsBin) {
 TEST(DataDir, TheVariableComesFirstAndOnlyIt) {
   testing::ScratchDir data("data_dir_variable");
   fs::create_directories(data / "corpus/reviewed");
-  auto at = data_path("corpus/reviewed", fs::path(ZFCHECK_BINARY), data.c_str());
+  auto at = data_path("corpus/reviewed", fs::path(ZFCHECK_BINARY), data.path().c_str());
   ASSERT_TRUE(at) << at.error();
   EXPECT_EQ(*at, data / "corpus/reviewed");
-  auto missing = data_path("corpus/findings", fs::path(ZFCHECK_BINARY), data.c_str());
+  auto missing = data_path("corpus/findings", fs::path(ZFCHECK_BINARY), data.path().c_str());
   ASSERT_FALSE(missing);
   EXPECT_NE(missing.error().find("ZFCHECK_DATA_DIR=" + data.string() + " holds no corpus/findings"),
             std::string::npos)
