@@ -1,4 +1,5 @@
-// End-to-end tests of `zfcheck corpus`: add writes seeds that replay clean, never overwrites; cases.
+// End-to-end tests of `zfcheck corpus`: add writes seeds that replay clean, never overwrites; cases; add's
+// synopsis in docs/corpus-format.md names every option.
 #include "cli_support.hpp"
 
 #include "harness/io/case_io.hpp"
@@ -10,6 +11,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
+#include <set>
 
 namespace zfcheck {
 namespace {
@@ -165,6 +168,26 @@ TEST(CorpusCommand, casesPrintsOrWritesEachSeedsCaseLine) {
   testing::ScratchDir out("corpus_command_test_cases_out");
   EXPECT_EQ(testing::run_zfcheck("corpus cases " + dir.string() + " --out " + out.string()).status, 0);
   EXPECT_EQ(testing::read_file(out / "reviewed-probe.jsonl"), "{\"id\":\"probe\",\"zenflow\":{\"steps_per_epoch\":-5}}");
+}
+
+// The long options a text names ("--title", ...), --help and --help-all aside.
+std::set<std::string> long_options(const std::string& text) {
+  std::set<std::string> options;
+  const std::regex option("--[a-z][a-z-]*");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), option); it != std::sregex_iterator(); ++it) {
+    if (it->str() != "--help" && it->str() != "--help-all") options.insert(it->str());
+  }
+  return options;
+}
+
+TEST(CorpusCommand, theFormatDocsSynopsisOfAddNamesEveryOptionOfItsHelp) {
+  std::string doc = testing::read_file(std::string(ZFCHECK_SOURCE_DIR) + "/docs/corpus-format.md");
+  std::size_t begin = doc.find("`zfcheck corpus add ");
+  ASSERT_NE(begin, std::string::npos);
+  std::string synopsis = doc.substr(begin, doc.find("` writes", begin) - begin);
+  auto help = testing::run_zfcheck("corpus add --help");
+  std::string options_part = help.out.substr(help.out.find("Options:"));
+  EXPECT_EQ(long_options(synopsis), long_options(options_part.substr(0, options_part.find("\n\n"))));
 }
 
 }  // namespace
