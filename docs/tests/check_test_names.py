@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Checks docs/design.md's rule for test files: each is named after the source file it tests or is one of
-the feature tests that design.md lists (and each listed one exists).
+the feature tests that docs/design.md lists (and each listed one exists).
 
 Usage: check_test_names.py REPO_ROOT
 A test file is a file in a `tests/` folder named `<stem>_test.cpp|.sh|.py` or `test_<stem>.py`; it is named
@@ -14,10 +14,11 @@ import sys
 TEST_NAME = re.compile(r"^(?:(?P<a>[\w-]+)_test\.(?:cpp|sh|py)|test_(?P<b>\w+)\.py)$")
 SOURCE_NAME = re.compile(r"^([\w-]+)\.(?:cpp|hpp|cuh|cu|py|sh)$")
 SKIPPED = {".git", "build"}
+DESIGN = "docs/design.md"
 
 
 def listed_feature_tests(design):
-    """The first cell of each row of design.md's "### Feature tests" table."""
+    """The first cell of each row of the "### Feature tests" table of docs/design.md."""
     listed, inside = [], False
     for line in design.splitlines():
         if line.startswith("#"):
@@ -39,7 +40,7 @@ def main(root):
                     tests.append(os.path.join(relative, name))
             elif SOURCE_NAME.match(name):
                 sources.add(SOURCE_NAME.match(name).group(1))
-    with open(os.path.join(root, "docs", "design.md"), encoding="utf-8") as f:
+    with open(os.path.join(root, DESIGN), encoding="utf-8") as f:
         listed = listed_feature_tests(f.read())
     problems = []
     for path in listed:
