@@ -2,10 +2,11 @@
 # The mutation check of the test suite itself: which ctest label notices which change to the model.
 #
 # Usage: properties/mutation_check_labels.sh [BUILD_DIR] [MUTANT...]   (default build/default, every mutant)
-# A mutant is either a profile switch flipped in one builtin profile ("switch:pr-8456:warning_raises") or
-# a hand-made change to the model ("hand:schedule-warm-up-off-by-one"); "none", the unchanged model, is
-# the control row that must show no label failing. `--list` prints them all. For each
-# mutant the script patches the working tree (reference/ only), rebuilds, runs every label (unit,
+# A mutant is either a profile switch flipped in one builtin profile ("switch:pr-8456:warning_raises"; the
+# profiles and switches are those `zfcheck profiles -v` lists) or a hand-made change to the model or to the
+# harness and kernels code the tests cover ("hand:schedule-warm-up-off-by-one"); "none", the unchanged
+# model, is the control row that must show no label failing. `--list` prints them all. For each mutant the
+# script patches the working tree (reference/, harness/ or kernels/), rebuilds, runs every label (unit,
 # property, corpus, fuzz-smoke; the MutationCheck tests excluded, as they flip switches themselves) until
 # its first failing test, restores the sources, and prints one markdown row: the mutant, then "caught" or
 # "-" per label. The working tree is restored on exit, interrupted or not. Not a test: it rebuilds once
@@ -37,6 +38,11 @@ hand=(
   "steps-per-epoch-min-off-by-one @@ reference/config.cpp @@ *cfg.steps_per_epoch < 1) @@ *cfg.steps_per_epoch < 0)"
   "strict-false-keeps-auto @@ reference/config.cpp @@ drop_auto_ = strict == nullptr || !strict->truthy(); @@ drop_auto_ = strict == nullptr;"
   "unit-interval-upper-bound-open @@ reference/pydantic_lax.cpp @@ if (!(value <= 1.0)) return @@ if (!(value < 1.0)) return"
+  "progress-without-a-sink-writes-to-stderr @@ harness/io/progress.cpp @@ sink_(sink) @@ sink_(sink ? sink : &std::cerr)"
+  "thread-table-row-steps-per-epoch-11 @@ harness/reports/resolution_table.cpp @@ block_case(steps_per_epoch(10) @@ block_case(steps_per_epoch(11)"
+  "grid-drops-a-non-object-value @@ harness/checks/sweep_grid.cpp @@ 123, 1.5, \"x\" @@ 123, \"x\""
+  "selection-work-forgets-the-bucket-offset @@ kernels/selection_work.cpp @@ add_run(work, param->bucket_begin + chunk.start_column * rows @@ add_run(work, chunk.start_column * rows"
+  "diff-tells-equivalent-profiles-apart @@ harness/reports/profile_diff.cpp @@ if (change.empty()) return; @@ if (change.empty() && a.profile == b.profile) return;"
 )
 
 all_mutants() {
@@ -47,11 +53,13 @@ all_mutants() {
 if [ "${1:-}" = "--list" ]; then all_mutants; exit 0; fi
 if [ $# -gt 0 ]; then mutants=("$@"); else mapfile -t mutants < <(all_mutants); fi
 
+# The folders hand-made mutants patch: the model, and the harness and kernels code its tests cover.
+sources=(reference harness kernels)
 backup=$(mktemp -d)
-cp -a reference "$backup/"
+cp -a "${sources[@]}" "$backup/"
 # Puts back the files a mutant changed, with a new time stamp so that the next build recompiles them.
 restore_sources() {
-  (cd "$backup" && find reference -type f) | while read -r f; do
+  (cd "$backup" && find "${sources[@]}" -type f) | while read -r f; do
     cmp -s "$backup/$f" "$f" || cp "$backup/$f" "$f"
   done
 }
