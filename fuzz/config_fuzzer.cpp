@@ -1,7 +1,8 @@
 // Fuzz target: one eval-format case line (readable corpus files) evaluated under every profile. Aborts on
 // a crash or sanitizer report, on a broken contract of the model (a result that does not serialise or
 // does not read back as itself), and on an invariant violation that is not among that profile's recorded
-// findings (corpus/findings/<profile>.json). Bytes that are not a case are a documented rejection.
+// findings (corpus/findings/<profile>.json). Bytes that are not a case must be a documented rejection
+// (invalid_case, with its reason), never a crash, hang or unbounded allocation.
 //
 // ZFCHECK_FUZZ_PLANT=<profile spec> (e.g. "pr-8456:steps_per_epoch_min_1=off") evaluates that mutant in
 // place of its base profile, against the base's findings: fuzz/self_test.sh uses it to show the target
@@ -48,13 +49,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static const std::vector<Target> kTargets = targets();
   std::string_view input(reinterpret_cast<const char*>(data), size);
   auto c = zfcheck::parse_case(input);
-  if (!c) return 0;
+  if (!c) {
+    zfcheck::fuzz::check(!c.error().reason.empty(), "a rejection without a reason", input);
+    return 0;
+  }
   for (const Target& t : kTargets) {
     zfcheck::Result r = zfcheck::evaluate(*c, t.profile);
     std::string text;
     zfcheck::write_result(text, r);
     auto reread = zfcheck::py::parse_json(text);
-    zfcheck::fuzz::check(reread && zfcheck::py::to_json(*reread) == text, "a result that does not read back: " + text,
+    zfcheck::fuzz::check(reread.has_value(), "a result that is not JSON: " + text, input);
+    zfcheck::fuzz::check(zfcheck::py::to_json(*reread) == text, "a result that does not read back as itself: " + text,
                          input);
     for (std::string_view name : zfcheck::violations(*c, r)) {
       if (std::find(t.recorded.begin(), t.recorded.end(), name) == t.recorded.end()) {

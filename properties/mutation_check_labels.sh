@@ -2,10 +2,11 @@
 # The mutation check of the test suite itself: which ctest label notices which change to the model.
 #
 # Usage: properties/mutation_check_labels.sh [BUILD_DIR] [MUTANT...]   (default build/default, every mutant)
-# A mutant is either a profile switch flipped in one builtin profile ("switch:pr-8456:warning_raises") or
-# a hand-made change to the model ("hand:schedule-warm-up-off-by-one"); "none", the unchanged model, is
-# the control row that must show no label failing. `--list` prints them all. For each
-# mutant the script patches the working tree (reference/ only), rebuilds, runs every label (unit,
+# A mutant is either a profile switch flipped in one builtin profile ("switch:pr-8456:warning_raises"; the
+# profiles and switches are those `zfcheck profiles -v` lists) or a hand-made change to the model or to the
+# harness and kernels code the tests cover ("hand:schedule-warm-up-off-by-one"); "none", the unchanged
+# model, is the control row that must show no label failing. `--list` prints them all. For each mutant the
+# script patches the working tree (reference/, harness/ or kernels/), rebuilds, runs every label (unit,
 # property, corpus, fuzz-smoke; the MutationCheck tests excluded, as they flip switches themselves) until
 # its first failing test, restores the sources, and prints one markdown row: the mutant, then "caught" or
 # "-" per label. The working tree is restored on exit, interrupted or not. Not a test: it rebuilds once
@@ -19,10 +20,16 @@ if [ $# -gt 0 ] && [ "${1#--}" = "$1" ] && [ "${1#switch:}" = "$1" ] && [ "${1#h
   shift
 fi
 labels=(unit property corpus fuzz-smoke)
-profiles=(deepspeed-edaa722 deepspeed-8274 pr-8456-4ffc94ea pr-8456)
-switches=(topk_ratio_open_interval update_interval_min_1 steps_per_epoch_min_1 warning_raises
-          engine_reads_steps_per_epoch truth_guard_on_steps_per_epoch assign_only_positive_dataloader_len
-          warn_when_no_epoch_length)
+# The profiles and switches, as the unchanged model lists them (`zfcheck profiles -v`).
+zfcheck=$build/harness/cli/zfcheck
+cmake --build "$build" -j2 --target zfcheck >/dev/null 2>&1 || { echo "$0: zfcheck does not build in $build" >&2; exit 2; }
+listing=$("$zfcheck" profiles -v) || { echo "$0: $zfcheck profiles -v failed" >&2; exit 2; }
+mapfile -t profiles < <(printf '%s\n' "$listing" | sed -nE '/^$/q; s/^([^ :]+)( \(default\))?: .*/\1/p')
+mapfile -t switches < <(printf '%s\n' "$listing" | sed -nE '/^switches:$/,$ s/^  ([a-z0-9_]+) \(.*/\1/p')
+if [ ${#profiles[@]} -eq 0 ] || [ ${#switches[@]} -eq 0 ]; then
+  echo "$0: no profiles or no switches in \`zfcheck profiles -v\`" >&2
+  exit 2
+fi
 # Hand-made mutants: name @@ file @@ the text replaced (it must occur exactly once) @@ its replacement.
 hand=(
   "schedule-warm-up-off-by-one @@ reference/schedule.cpp @@ return m >= f.warm_up && (m == f.warm_up @@ return m > f.warm_up && (m == f.warm_up"
@@ -31,6 +38,11 @@ hand=(
   "steps-per-epoch-min-off-by-one @@ reference/config.cpp @@ *cfg.steps_per_epoch < 1) @@ *cfg.steps_per_epoch < 0)"
   "strict-false-keeps-auto @@ reference/config.cpp @@ drop_auto_ = strict == nullptr || !strict->truthy(); @@ drop_auto_ = strict == nullptr;"
   "unit-interval-upper-bound-open @@ reference/pydantic_lax.cpp @@ if (!(value <= 1.0)) return @@ if (!(value < 1.0)) return"
+  "progress-without-a-sink-writes-to-stderr @@ harness/io/progress.cpp @@ sink_(sink) @@ sink_(sink ? sink : &std::cerr)"
+  "thread-table-row-steps-per-epoch-11 @@ harness/reports/resolution_table.cpp @@ block_case(steps_per_epoch(10) @@ block_case(steps_per_epoch(11)"
+  "grid-drops-a-non-object-value @@ harness/checks/sweep_grid.cpp @@ 123, 1.5, \"x\" @@ 123, \"x\""
+  "selection-work-forgets-the-bucket-offset @@ kernels/selection_work.cpp @@ add_run(work, param->bucket_begin + chunk.start_column * rows @@ add_run(work, chunk.start_column * rows"
+  "diff-tells-equivalent-profiles-apart @@ harness/reports/profile_diff.cpp @@ if (change.empty()) return; @@ if (change.empty() && a.profile == b.profile) return;"
 )
 
 all_mutants() {
@@ -41,11 +53,13 @@ all_mutants() {
 if [ "${1:-}" = "--list" ]; then all_mutants; exit 0; fi
 if [ $# -gt 0 ]; then mutants=("$@"); else mapfile -t mutants < <(all_mutants); fi
 
+# The folders hand-made mutants patch: the model, and the harness and kernels code its tests cover.
+sources=(reference harness kernels)
 backup=$(mktemp -d)
-cp -a reference "$backup/"
+cp -a "${sources[@]}" "$backup/"
 # Puts back the files a mutant changed, with a new time stamp so that the next build recompiles them.
 restore_sources() {
-  (cd "$backup" && find reference -type f) | while read -r f; do
+  (cd "$backup" && find "${sources[@]}" -type f) | while read -r f; do
     cmp -s "$backup/$f" "$f" || cp "$backup/$f" "$f"
   done
 }
@@ -72,17 +86,13 @@ if kind == "none":
     pass
 elif kind == "switch":
     profile, _, switch = rest.partition(":")
-    rows = {"deepspeed-edaa722": "edaa722()", "deepspeed-8274": "with_8274()",
-            "pr-8456-4ffc94ea": "pr8456_first()", "pr-8456": "pr8456_final()"}
-    if profile not in rows:
-        sys.exit(f"{mutant}: unknown profile")
     text = open("reference/profile.cpp").read()
-    row = re.search(r'\{"' + re.escape(profile) + r'",.*?' + re.escape(rows[profile]), text, re.S)
+    # The profile's row in builtin_profiles(): its name, then the call that builds its switches.
+    row = re.search(r'\{"' + re.escape(profile) + r'",[^{}]*?(\w+\(\))', text, re.S)
     if row is None or f"bool {switch} " not in open("reference/profile.hpp").read():
         sys.exit(f"{mutant}: unknown switch or profile row")
-    flipped = f"[] {{ Switches s = {rows[profile]}; s.{switch} = !s.{switch}; return s; }}()"
-    start = row.end() - len(rows[profile])
-    open("reference/profile.cpp", "w").write(text[:start] + flipped + text[row.end():])
+    flipped = f"[] {{ Switches s = {row.group(1)}; s.{switch} = !s.{switch}; return s; }}()"
+    open("reference/profile.cpp", "w").write(text[:row.start(1)] + flipped + text[row.end(1):])
 elif kind == "hand":
     for h in hand:
         name, path, old, new = h.split(" @@ ")

@@ -55,7 +55,7 @@ void add_corpus_cases_command(CLI::App& corpus, int& exit_code) {
   cmd->add_option(
          "--out", opts->out_dir,
          "Instead, write each case to DIR/reviewed-<seed>.jsonl (one case line, no newline: the form a "
-         "fuzz target's seed corpus takes, e.g. corpus/fuzz/eval_line_fuzzer)")
+         "fuzz target's seed corpus takes, e.g. corpus/fuzz/config_fuzzer)")
       ->type_name("DIR");
   set_help_footer(
       cmd,

@@ -24,9 +24,12 @@ TEST(CaseIo, DefaultsAreStage2FortyMicroStepsNoDataloader) {
 }
 
 TEST(CaseIo, EveryKeyIsRead) {
-  auto c = parse_case(R"({"id":"x","zenflow":{"a":1},"stage":3,"micro_steps":7,"dataloader_len":0})");
+  auto c = parse_case(
+      R"({"id":"x","zenflow":{"a":1},"stage":3,"micro_steps":7,"dataloader_len":0,"overlap_comm":false})");
   ASSERT_TRUE(c.has_value());
   EXPECT_EQ(c->id, py::Str{"x"});
+  EXPECT_EQ(py::to_json(c->zenflow), R"({"a":1})");
+  EXPECT_EQ(c->overlap_comm, false);
   EXPECT_EQ(c->stage, 3);
   EXPECT_EQ(c->micro_steps, 7);
   EXPECT_EQ(c->dataloader_len, 0);

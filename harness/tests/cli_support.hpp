@@ -1,6 +1,8 @@
 // Runs the built zfcheck binary from a test and captures its output and exit status; scratch files.
 #pragma once
 
+#include "scratch_dir.hpp"
+
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -49,20 +51,6 @@ inline ::testing::AssertionResult exits_printing(const std::string& args, int st
   return ::testing::AssertionFailure()
          << "zfcheck " << args << " exited " << run.status << " (expected " << status << "), printing:\n"
          << run.out << "(expected to print: " << text << ")";
-}
-
-inline std::string write_temp(const std::string& name, const std::string& content) {
-  std::string path = ::testing::TempDir() + name;
-  std::ofstream(path, std::ios::binary) << content;
-  return path;
-}
-
-// An empty directory of its own for one test (ctest runs the tests of a program in parallel).
-inline std::filesystem::path scratch_dir(const std::string& name) {
-  std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / name;
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
 }
 
 inline std::string read_file(const std::filesystem::path& p) {

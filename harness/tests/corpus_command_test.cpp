@@ -1,4 +1,5 @@
-// End-to-end tests of `zfcheck corpus`: add writes seeds that replay clean, never overwrites; cases.
+// End-to-end tests of `zfcheck corpus`: add writes seeds that replay clean, never overwrites; cases; add's
+// synopsis in docs/corpus-format.md names every option.
 #include "cli_support.hpp"
 
 #include "harness/io/case_io.hpp"
@@ -10,6 +11,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
+#include <set>
 
 namespace zfcheck {
 namespace {
@@ -23,7 +26,7 @@ std::string probe_case(const fs::path& dir) {
 }
 
 TEST(CorpusCommand, addWritesASeedThatReplaysClean) {
-  fs::path dir = testing::scratch_dir("corpus_command_test_roundtrip");
+  testing::ScratchDir dir("corpus_command_test_roundtrip");
   auto add = testing::run_zfcheck(
       "corpus add --title \"steps_per_epoch -5 in the reviewer's probe\" --source deepspeedai/DeepSpeed#8456 "
       "--reporter ebarkhordar --date 2026-01-01 --quote 'steps_per_epoch=-5 -> select_interval=-5' --case " +
@@ -42,7 +45,7 @@ TEST(CorpusCommand, addWritesASeedThatReplaysClean) {
 }
 
 TEST(CorpusCommand, addRefusesToOverwriteAndNamesThePath) {
-  fs::path dir = testing::scratch_dir("corpus_command_test_overwrite");
+  testing::ScratchDir dir("corpus_command_test_overwrite");
   std::string args =
       "corpus add --title probe --source s --case " + probe_case(dir) + " --out " + dir.string();
   ASSERT_EQ(testing::run_zfcheck(args).status, 0);
@@ -56,7 +59,7 @@ TEST(CorpusCommand, addRefusesToOverwriteAndNamesThePath) {
 }
 
 TEST(CorpusCommand, addTakesAFuzzArtifactAndFurtherProfiles) {
-  fs::path dir = testing::scratch_dir("corpus_command_test_fuzz");
+  testing::ScratchDir dir("corpus_command_test_fuzz");
   std::string artifact =
       testing::write_temp("crash-empty-dataloader", "{\"zenflow\":{},\"dataloader_len\":0}");
   auto add = testing::run_zfcheck(
@@ -74,7 +77,7 @@ TEST(CorpusCommand, addTakesAFuzzArtifactAndFurtherProfiles) {
 }
 
 TEST(CorpusCommand, addTakesTheCaseInlineAndRefusesOneASeedHolds) {
-  fs::path dir = testing::scratch_dir("corpus_command_test_inline");
+  testing::ScratchDir dir("corpus_command_test_inline");
   std::string common = " --source s --out " + dir.string();
   auto add = testing::run_zfcheck("corpus add --title first --case '{\"zenflow\":{\"steps_per_epoch\":-5}}'" + common);
   ASSERT_EQ(add.status, 0) << add.out;
@@ -93,7 +96,7 @@ TEST(CorpusCommand, addTakesTheCaseInlineAndRefusesOneASeedHolds) {
 }
 
 TEST(CorpusCommand, addTakesARapidCheckFailure) {
-  fs::path dir = testing::scratch_dir("corpus_command_test_rc");
+  testing::ScratchDir dir("corpus_command_test_rc");
   props::ReproducePoint failure{rc::Random(8456), 37, {}};
   auto drawn = props::case_at(failure);
   ASSERT_TRUE(drawn) << drawn.error();
@@ -112,7 +115,7 @@ TEST(CorpusCommand, addTakesARapidCheckFailure) {
 }
 
 TEST(CorpusCommand, addRefusesBadUsage) {
-  fs::path dir = testing::scratch_dir("corpus_command_test_usage");
+  testing::ScratchDir dir("corpus_command_test_usage");
   std::string c = probe_case(dir);
   std::string common = " --source s --out " + dir.string();
   EXPECT_EQ(testing::run_zfcheck("corpus add --title a" + common).status, 2);  // no case
@@ -134,7 +137,7 @@ TEST(CorpusCommand, addRefusesBadUsage) {
 }
 
 TEST(CorpusCommand, aCaseFileThatIsNotJsonIsShownAtItsLineAndColumnWithACaret) {
-  fs::path dir = testing::scratch_dir("corpus_command_test_not_json");
+  testing::ScratchDir dir("corpus_command_test_not_json");
   std::string file = testing::write_temp("corpus_not_json.json", "{\n  \"zenflow\": {}\n  \"stage\": 3\n}\n");
   EXPECT_TRUE(testing::exits_printing("corpus add --title a --source s --out " + dir.string() + " --case " + file, 2,
                                       file + ": not a case: not JSON: expecting ',' delimiter at line 3, column 3\n"
@@ -144,7 +147,7 @@ TEST(CorpusCommand, aCaseFileThatIsNotJsonIsShownAtItsLineAndColumnWithACaret) {
 }
 
 TEST(CorpusCommand, dashReadsTheCaseOrTheSeedFromStandardInput) {
-  fs::path dir = testing::scratch_dir("corpus_command_test_stdin");
+  testing::ScratchDir dir("corpus_command_test_stdin");
   auto add = testing::run_zfcheck("corpus add --title probe --source s --case - --out " + dir.string() + " < " +
                                   probe_case(dir));
   ASSERT_EQ(add.status, 0) << add.out;
@@ -154,7 +157,7 @@ TEST(CorpusCommand, dashReadsTheCaseOrTheSeedFromStandardInput) {
 }
 
 TEST(CorpusCommand, casesPrintsOrWritesEachSeedsCaseLine) {
-  fs::path dir = testing::scratch_dir("corpus_command_test_cases");
+  testing::ScratchDir dir("corpus_command_test_cases");
   ASSERT_EQ(testing::run_zfcheck("corpus add --title probe --source s --case " + probe_case(dir) + " --out " +
                                  dir.string())
                 .status,
@@ -162,9 +165,29 @@ TEST(CorpusCommand, casesPrintsOrWritesEachSeedsCaseLine) {
   auto run = testing::run_zfcheck("corpus cases " + dir.string());
   EXPECT_EQ(run.status, 0);
   EXPECT_EQ(run.out, "{\"id\":\"probe\",\"zenflow\":{\"steps_per_epoch\":-5}}\n");
-  fs::path out = testing::scratch_dir("corpus_command_test_cases_out");
+  testing::ScratchDir out("corpus_command_test_cases_out");
   EXPECT_EQ(testing::run_zfcheck("corpus cases " + dir.string() + " --out " + out.string()).status, 0);
   EXPECT_EQ(testing::read_file(out / "reviewed-probe.jsonl"), "{\"id\":\"probe\",\"zenflow\":{\"steps_per_epoch\":-5}}");
+}
+
+// The long options a text names ("--title", ...), --help and --help-all aside.
+std::set<std::string> long_options(const std::string& text) {
+  std::set<std::string> options;
+  const std::regex option("--[a-z][a-z-]*");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), option); it != std::sregex_iterator(); ++it) {
+    if (it->str() != "--help" && it->str() != "--help-all") options.insert(it->str());
+  }
+  return options;
+}
+
+TEST(CorpusCommand, theFormatDocsSynopsisOfAddNamesEveryOptionOfItsHelp) {
+  std::string doc = testing::read_file(std::string(ZFCHECK_SOURCE_DIR) + "/docs/corpus-format.md");
+  std::size_t begin = doc.find("`zfcheck corpus add ");
+  ASSERT_NE(begin, std::string::npos);
+  std::string synopsis = doc.substr(begin, doc.find("` writes", begin) - begin);
+  auto help = testing::run_zfcheck("corpus add --help");
+  std::string options_part = help.out.substr(help.out.find("Options:"));
+  EXPECT_EQ(long_options(synopsis), long_options(options_part.substr(0, options_part.find("\n\n"))));
 }
 
 }  // namespace

@@ -17,7 +17,7 @@ TEST(DataDir, ABuildTreeBinaryReadsTheCheckout) {
 }
 
 TEST(DataDir, AnInstalledBinaryReadsShareZfcheckBesideItsBin) {
-  fs::path prefix = testing::scratch_dir("data_dir_prefix");
+  testing::ScratchDir prefix("data_dir_prefix");
   fs::create_directories(prefix / "bin");
   fs::create_directories(prefix / "share/zfcheck/corpus/reviewed");
   auto at = data_path("corpus/reviewed", prefix / "bin/zfcheck", nullptr);
@@ -26,12 +26,12 @@ TEST(DataDir, AnInstalledBinaryReadsShareZfcheckBesideItsBin) {
 }
 
 TEST(DataDir, TheVariableComesFirstAndOnlyIt) {
-  fs::path data = testing::scratch_dir("data_dir_variable");
+  testing::ScratchDir data("data_dir_variable");
   fs::create_directories(data / "corpus/reviewed");
-  auto at = data_path("corpus/reviewed", fs::path(ZFCHECK_BINARY), data.c_str());
+  auto at = data_path("corpus/reviewed", fs::path(ZFCHECK_BINARY), data.path().c_str());
   ASSERT_TRUE(at) << at.error();
   EXPECT_EQ(*at, data / "corpus/reviewed");
-  auto missing = data_path("corpus/findings", fs::path(ZFCHECK_BINARY), data.c_str());
+  auto missing = data_path("corpus/findings", fs::path(ZFCHECK_BINARY), data.path().c_str());
   ASSERT_FALSE(missing);
   EXPECT_NE(missing.error().find("ZFCHECK_DATA_DIR=" + data.string() + " holds no corpus/findings"),
             std::string::npos)
@@ -39,7 +39,7 @@ TEST(DataDir, TheVariableComesFirstAndOnlyIt) {
 }
 
 TEST(DataDir, WithoutDataTheErrorSaysWhereItLookedAndHowToPointAtIt) {
-  fs::path prefix = testing::scratch_dir("data_dir_nowhere");
+  testing::ScratchDir prefix("data_dir_nowhere");
   auto at = data_path("corpus/reviewed", prefix / "bin/zfcheck", nullptr);
   ASSERT_FALSE(at);
   EXPECT_NE(at.error().find("no zfcheck data: corpus/reviewed is in none of"), std::string::npos)

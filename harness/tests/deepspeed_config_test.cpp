@@ -2,6 +2,7 @@
 #include "harness/explain/deepspeed_config.hpp"
 
 #include "reference/py_json.hpp"
+#include "scratch_dir.hpp"
 
 #include <gtest/gtest.h>
 
@@ -54,21 +55,17 @@ TEST(DeepSpeedConfig, WhatZenFlowNeedsIsNamedWhenMissing) {
             "zero_optimization.overlap_comm is \"yes\"; it must be true, false or null");
 }
 
-std::string write_temp(const std::string& name, const std::string& content) {
-  std::string path = ::testing::TempDir() + name;
-  std::ofstream(path, std::ios::binary) << content;
-  return path;
-}
-
 TEST(DeepSpeedConfig, HostileFilesAreRefusedWithTheReason) {
-  std::string dir = ::testing::TempDir();
-  EXPECT_EQ(read_config_file(dir).error(), "is a directory, not a config file");
-  EXPECT_EQ(read_config_file(dir + "no-such-config.json").error().substr(0, 16), "cannot be read: ");
-  std::string digits = write_temp("deepspeed_config_digits.json", "{\"a\":" + std::string(4301, '7') + "}");
+  testing::ScratchDir dir("deepspeed_config_test");
+  EXPECT_EQ(read_config_file(dir.string()).error(), "is a directory, not a config file");
+  EXPECT_EQ(read_config_file((dir / "no-such-config.json").string()).error().substr(0, 16),
+            "cannot be read: ");
+  std::string digits =
+      testing::write_temp("deepspeed_config_digits.json", "{\"a\":" + std::string(4301, '7') + "}");
   EXPECT_NE(read_config_file(digits).error().find("not JSON: "), std::string::npos);
-  std::string big = write_temp("deepspeed_config_big.json", std::string(kMaxConfigBytes + 1, ' '));
+  std::string big = testing::write_temp("deepspeed_config_big.json", std::string(kMaxConfigBytes + 1, ' '));
   EXPECT_EQ(read_config_file(big).error().substr(0, 20), "larger than 1048576 ");
-  std::string ok = write_temp("deepspeed_config_ok.json", "{\"zero_optimization\": {\"stage\": 2}}");
+  std::string ok = testing::write_temp("deepspeed_config_ok.json", "{\"zero_optimization\": {\"stage\": 2}}");
   EXPECT_TRUE(read_config_file(ok).has_value());
 }
 

@@ -147,7 +147,7 @@ TEST(ExplainCommand, HostileFilesAreRefusedNamingTheFile) {
     EXPECT_EQ(run.out.rfind("zfcheck explain: " + file + ": ", 0), 0u) << run.out;
     EXPECT_TRUE(has(run.out, r.reason)) << run.out;
   }
-  fs::path dir = testing::scratch_dir("explain_command_test_dir");
+  testing::ScratchDir dir("explain_command_test_dir");
   EXPECT_EQ(testing::run_zfcheck("explain " + dir.string(), true).out,
             "zfcheck explain: " + dir.string() + ": is a directory, not a config file\n");
   EXPECT_TRUE(has(testing::run_zfcheck("explain " + (dir / "missing.json").string(), true).out, ": cannot be read: "));

@@ -3,15 +3,35 @@
 
 #include <gtest/gtest.h>
 
+#include <iostream>
 #include <sstream>
+#include <string>
 
 namespace zfcheck {
 namespace {
 
-TEST(Progress, printsNothingWithoutASinkOrBeforeTheDelay) {
-  Progress silent("sweep", 10, nullptr, Progress::Clock::duration::zero());
-  silent.update(5);
-  silent.finish();
+// Standard error and standard output as written while `body` runs.
+template <typename Body>
+std::string console_output_of(Body body) {
+  std::ostringstream captured;
+  std::streambuf* err = std::cerr.rdbuf(captured.rdbuf());
+  std::streambuf* out = std::cout.rdbuf(captured.rdbuf());
+  body();
+  std::cerr.rdbuf(err);
+  std::cout.rdbuf(out);
+  return captured.str();
+}
+
+TEST(Progress, withoutASinkWritesNowhere) {
+  std::string written = console_output_of([] {
+    Progress silent("sweep", 10, nullptr, Progress::Clock::duration::zero());
+    silent.update(5);
+    silent.finish();
+  });
+  EXPECT_EQ(written, "");
+}
+
+TEST(Progress, printsNothingBeforeTheDelay) {
   std::ostringstream out;
   Progress later("sweep", 10, &out, std::chrono::hours(1));
   later.update(5);

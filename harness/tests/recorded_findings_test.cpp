@@ -2,10 +2,10 @@
 #include "harness/corpus/recorded_findings.hpp"
 
 #include "harness/io/case_io.hpp"
+#include "scratch_dir.hpp"
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <fstream>
 
 namespace zfcheck {
@@ -36,8 +36,7 @@ TEST(RecordedFindings, theBuiltInCopyIsTheCheckedInFiles) {
 }
 
 TEST(RecordedFindings, saysWhichFileIsMissingOrBroken) {
-  auto dir = std::filesystem::temp_directory_path() / "zfcheck-recorded-findings-test";
-  std::filesystem::create_directories(dir);
+  testing::ScratchDir dir("recorded_findings_test");
   auto missing = RecordedFindings::read(dir.string());
   ASSERT_FALSE(missing);
   EXPECT_NE(missing.error().find("cannot read"), std::string::npos) << missing.error();
@@ -46,7 +45,6 @@ TEST(RecordedFindings, saysWhichFileIsMissingOrBroken) {
   auto broken = RecordedFindings::read(dir.string());
   ASSERT_FALSE(broken);
   EXPECT_NE(broken.error().find("without invariant or example"), std::string::npos) << broken.error();
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -33,7 +33,7 @@ bool has_line(const std::string& out, const std::string& pattern) {
 }
 
 TEST(ReplayCommand, aSeedAsWrittenReplaysClean) {
-  fs::path dir = testing::scratch_dir("replay_command_test_clean");
+  testing::ScratchDir dir("replay_command_test_clean");
   add_step_10(dir);
   auto run = testing::run_zfcheck("replay " + dir.string());
   EXPECT_EQ(run.status, 0) << run.out;
@@ -41,7 +41,7 @@ TEST(ReplayCommand, aSeedAsWrittenReplaysClean) {
 }
 
 TEST(ReplayCommand, changingOneExpectationFailsWithARowNamingSeedProfileFieldAndBothValues) {
-  fs::path dir = testing::scratch_dir("replay_command_test_changed");
+  testing::ScratchDir dir("replay_command_test_changed");
   fs::path seed = add_step_10(dir);
   std::string text = testing::read_file(seed);
   std::size_t line = text.find("    \"pr-8456\": ");
@@ -59,7 +59,7 @@ TEST(ReplayCommand, changingOneExpectationFailsWithARowNamingSeedProfileFieldAnd
 }
 
 TEST(ReplayCommand, aMalformedSeedIsNamedAndTheOthersStillReplay) {
-  fs::path dir = testing::scratch_dir("replay_command_test_malformed");
+  testing::ScratchDir dir("replay_command_test_malformed");
   fs::path seed = add_step_10(dir);
   std::string text = testing::read_file(seed);
   text.replace(text.find("\"outcome\":\"ok\""), 14, "\"outcome\":\"fine\"");
@@ -79,7 +79,7 @@ TEST(ReplayCommand, aMalformedSeedIsNamedAndTheOthersStillReplay) {
 }
 
 TEST(ReplayCommand, aSeedMissingAKeyIsNamedWithTheLineOfItsObject) {
-  fs::path dir = testing::scratch_dir("replay_command_test_no_source");
+  testing::ScratchDir dir("replay_command_test_no_source");
   fs::path seed = add_step_10(dir);
   std::string text = testing::read_file(seed);
   std::size_t source = text.find("  \"source\"");
@@ -93,7 +93,7 @@ TEST(ReplayCommand, aSeedMissingAKeyIsNamedWithTheLineOfItsObject) {
 }
 
 TEST(ReplayCommand, aSeedThatIsNotJsonIsShownAtItsLineAndColumnWithACaret) {
-  fs::path dir = testing::scratch_dir("replay_command_test_not_json");
+  testing::ScratchDir dir("replay_command_test_not_json");
   fs::path seed = add_step_10(dir);
   std::string text = testing::read_file(seed);
   text.replace(text.find("\"title\""), 7, "title");
@@ -105,7 +105,8 @@ TEST(ReplayCommand, aSeedThatIsNotJsonIsShownAtItsLineAndColumnWithACaret) {
 }
 
 TEST(ReplayCommand, dashReadsOneSeedFromStandardInput) {
-  fs::path seed = add_step_10(testing::scratch_dir("replay_command_test_stdin"));
+  testing::ScratchDir dir("replay_command_test_stdin");
+  fs::path seed = add_step_10(dir);
   auto run = testing::run_zfcheck("replay - < " + seed.string());
   EXPECT_EQ(run.status, 0) << run.out;
   EXPECT_EQ(run.out, "replay: 1 seed, 4 expectations, 0 mismatches\n");
@@ -118,7 +119,8 @@ TEST(ReplayCommand, runFromElsewhereTheBuildTreesZfcheckReplaysItsCheckoutsCorpu
 }
 
 TEST(ReplayCommand, aZfcheckWithoutItsDataSaysHowToPointAtItAndThenReplays) {
-  fs::path bin = testing::scratch_dir("replay_command_test_elsewhere") / "bin";
+  testing::ScratchDir dir("replay_command_test_elsewhere");
+  fs::path bin = dir / "bin";
   fs::create_directories(bin);
   fs::copy_file(ZFCHECK_BINARY, bin / "zfcheck");
   auto lost =
@@ -136,7 +138,8 @@ TEST(ReplayCommand, aZfcheckWithoutItsDataSaysHowToPointAtItAndThenReplays) {
 }
 
 TEST(ReplayCommand, noSeedOrAMissingPathIsAUsageError) {
-  EXPECT_EQ(testing::run_zfcheck("replay " + testing::scratch_dir("replay_command_test_empty").string()).status, 2);
+  EXPECT_EQ(
+      testing::run_zfcheck("replay " + testing::ScratchDir("replay_command_test_empty").string()).status, 2);
   EXPECT_EQ(testing::run_zfcheck("replay /nonexistent/seeds").status, 2);
   EXPECT_EQ(testing::run_zfcheck("replay --help").status, 0);
 }

@@ -1,50 +1,84 @@
-// The thread's table: every row's numbers per profile, as the PR #8456 thread and the reviewer's
-// probe report them (the table code computes them through the model).
+// The thread's table: its rows' cases and numbers per profile, as the PR #8456 thread and the reviewer's
+// probe report them, and how the table lays them out.
 #include "harness/reports/resolution_table.hpp"
 #include "test_support.hpp"
 
-#include <map>
+#include <array>
+#include <string>
+#include <vector>
 
 namespace zfcheck {
 namespace {
 
-// resolved select_interval / selections in 40 steps / warning, per row label, as the thread reports.
-using Expected = std::map<std::string, std::string>;
+// The thread's table (docs/pr-8456-thread.txt: the resolution table and the reviewer's steps_per_epoch
+// probe), the one place it is pinned: each row's label and case, and per profile "resolved select_interval
+// / selections in 40 steps / warning", or the error, as the thread reports them.
+struct ThreadRow {
+  std::string_view label;
+  std::string_view case_line;
+  std::array<std::string_view, 4> cells;  // deepspeed-edaa722, deepspeed-8274, pr-8456-4ffc94ea, pr-8456
+};
 
-Expected thread_numbers(std::string_view profile) {
-  const bool first_revision = profile == "pr-8456-4ffc94ea";
-  const bool final_revision = profile == "pr-8456";
-  const bool warns = first_revision || final_revision;
-  const std::string never = warns ? "0 / 1 / yes" : "0 / 1 / no";
-  const std::string all = "10 / 4 / no";
-  return {
-      {"auto/auto, no dataloader", never},
-      {"auto/auto, dataloader 10", all},
-      {"epoch/1, no dataloader", never},
-      {"epoch/1, dataloader 10", all},
-      {"step/10", all},
-      {"steps_per_epoch unset, no dataloader", never},
-      {"steps_per_epoch 0", final_revision ? "config_error (ValidationError)" : "0 / 1 / no"},
-      {"steps_per_epoch -5", final_revision ? "config_error (ValidationError)" : "-5 / 8 / no"},
-      {"steps_per_epoch 10", all},
-      {"dataloader of length 0", final_revision ? "0 / 1 / yes" : "0 / 1 / no"},
+const std::array<std::string, 4> kTableProfiles{"deepspeed-edaa722", "deepspeed-8274", "pr-8456-4ffc94ea",
+                                                "pr-8456"};
+constexpr std::string_view kRejected = "config_error (ValidationError)";
+
+const std::vector<ThreadRow>& thread_table() {
+  static const std::vector<ThreadRow> rows{
+      {"auto/auto, no dataloader",
+       R"({"zenflow":{}})",
+       {"0 / 1 / no", "0 / 1 / no", "0 / 1 / yes", "0 / 1 / yes"}},
+      {"auto/auto, dataloader 10",
+       R"({"zenflow":{},"dataloader_len":10})",
+       {"10 / 4 / no", "10 / 4 / no", "10 / 4 / no", "10 / 4 / no"}},
+      {"epoch/1, no dataloader",
+       R"({"zenflow":{"select_strategy":"epoch","select_interval":1}})",
+       {"0 / 1 / no", "0 / 1 / no", "0 / 1 / yes", "0 / 1 / yes"}},
+      {"epoch/1, dataloader 10",
+       R"({"zenflow":{"select_strategy":"epoch","select_interval":1},"dataloader_len":10})",
+       {"10 / 4 / no", "10 / 4 / no", "10 / 4 / no", "10 / 4 / no"}},
+      {"step/10",
+       R"({"zenflow":{"select_strategy":"step","select_interval":10}})",
+       {"10 / 4 / no", "10 / 4 / no", "10 / 4 / no", "10 / 4 / no"}},
+      {"steps_per_epoch unset, no dataloader",
+       R"({"zenflow":{}})",
+       {"0 / 1 / no", "0 / 1 / no", "0 / 1 / yes", "0 / 1 / yes"}},
+      {"steps_per_epoch 0",
+       R"({"zenflow":{"steps_per_epoch":0}})",
+       {"0 / 1 / no", "0 / 1 / no", "0 / 1 / no", kRejected}},
+      {"steps_per_epoch -5",
+       R"({"zenflow":{"steps_per_epoch":-5}})",
+       {"-5 / 8 / no", "-5 / 8 / no", "-5 / 8 / no", kRejected}},
+      {"steps_per_epoch 10",
+       R"({"zenflow":{"steps_per_epoch":10}})",
+       {"10 / 4 / no", "10 / 4 / no", "10 / 4 / no", "10 / 4 / no"}},
+      {"dataloader of length 0",
+       R"({"zenflow":{},"dataloader_len":0})",
+       {"0 / 1 / no", "0 / 1 / no", "0 / 1 / no", "0 / 1 / yes"}},
   };
+  return rows;
 }
 
-class ThreadTable : public ::testing::TestWithParam<std::string> {};
-
-TEST_P(ThreadTable, rowsGiveTheThreadsNumbers) {
-  Profile p = testing::profile(GetParam());
-  Expected expected = thread_numbers(GetParam());
+TEST(ThreadTable, rowsAreTheThreadsCasesInItsOrder) {
   auto cases = resolution_table_cases(40);
-  ASSERT_EQ(cases.size(), expected.size());
-  for (const ResolutionTableRow& tc : cases) {
-    EXPECT_EQ(compact_result_cell(evaluate(tc.c, p)), expected.at(tc.label))
-        << GetParam() << ": " << tc.label;
+  ASSERT_EQ(cases.size(), thread_table().size());
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    EXPECT_EQ(cases[i].label, thread_table()[i].label) << "row " << i;
+    EXPECT_EQ(cases[i].c, testing::case_of(thread_table()[i].case_line)) << thread_table()[i].label;
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Profiles, ThreadTable, testing::kBuiltinProfiles, testing::profile_test_name);
+TEST(ThreadTable, rowsGiveTheThreadsNumbersUnderEveryProfile) {
+  ASSERT_EQ(std::vector<std::string>(kTableProfiles.begin(), kTableProfiles.end()), testing::builtin_profile_names());
+  for (const ThreadRow& row : thread_table()) {
+    for (std::size_t p = 0; p < kTableProfiles.size(); ++p) {
+      EXPECT_EQ(
+          compact_result_cell(evaluate(testing::case_of(row.case_line), testing::profile(kTableProfiles[p]))),
+          row.cells[p])
+          << row.label << " under " << kTableProfiles[p];
+    }
+  }
+}
 
 TEST(ThreadTableCells, describeTheInputAsTheThreadDoes) {
   auto cases = resolution_table_cases(40);

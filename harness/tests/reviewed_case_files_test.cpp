@@ -1,5 +1,6 @@
 // ReviewedCase files: listing, reading with the file, line and field named, refusing to overwrite, slugs.
 #include "harness/corpus/reviewed_case_files.hpp"
+#include "scratch_dir.hpp"
 #include "test_support.hpp"
 
 #include <gtest/gtest.h>
@@ -10,14 +11,6 @@ namespace zfcheck {
 namespace {
 
 namespace fs = std::filesystem;
-
-// A fresh, empty directory for one test.
-fs::path scratch(const std::string& name) {
-  fs::path dir = fs::path(::testing::TempDir()) / ("seed_files_test_" + name);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
 
 void put(const fs::path& path, std::string_view text) { std::ofstream(path, std::ios::binary) << text; }
 
@@ -38,7 +31,7 @@ TEST(SeedFiles, slugsKeepLettersAndDigitsAndDashTheRest) {
 }
 
 TEST(SeedFiles, listsJsonFilesOfADirectorySortedAndFilesAsGiven) {
-  fs::path dir = scratch("list");
+  testing::ScratchDir dir("seed_files_test_list");
   put(dir / "b.json", "{}");
   put(dir / "a.json", "{}");
   put(dir / "notes.txt", "");
@@ -51,7 +44,7 @@ TEST(SeedFiles, listsJsonFilesOfADirectorySortedAndFilesAsGiven) {
 }
 
 TEST(SeedFiles, readErrorsNameTheFileTheLineAndTheField) {
-  fs::path dir = scratch("read");
+  testing::ScratchDir dir("seed_files_test_read");
   put(dir / "ok.json", valid_seed_text());
   EXPECT_TRUE(read_reviewed_case_file(dir / "ok.json"));
 
@@ -85,7 +78,7 @@ TEST(SeedFiles, readErrorsNameTheFileTheLineAndTheField) {
 }
 
 TEST(SeedFiles, writesANewFileAndRefusesToOverwrite) {
-  fs::path dir = scratch("write");
+  testing::ScratchDir dir("seed_files_test_write");
   ASSERT_TRUE(write_new_file(dir / "s.json", "first"));
   auto again = write_new_file(dir / "s.json", "second");
   ASSERT_FALSE(again);

@@ -44,21 +44,88 @@ TEST(SweepGrid, everyCaseIsDistinct) {
   EXPECT_EQ(n, grid().size());
 }
 
-// FNV-1a (64 bits) of `zfcheck grid`'s output: every case, its id and its place, as recorded before the
-// field table moved to reference/zenflow_fields.hpp. A grid case whose index or text changes shows here.
-TEST(SweepGrid, everyIdNamesTheCaseItNamedBefore) {
-  std::uint64_t hash = 14695981039346656037ull;
-  auto add = [&](std::string_view bytes) {
-    for (unsigned char b : bytes) hash = (hash ^ b) * 1099511628211ull;
+// Every block in grid order with its size, written out from sweep_grid.hpp's description: a value added
+// to or dropped from an axis changes one line, a new block adds one, and a block moved elsewhere (which
+// would renumber every case after it) shows as two.
+std::vector<std::pair<std::string, std::uint64_t>> documented_blocks() {
+  std::vector<std::pair<std::string, std::uint64_t>> blocks{
+      {"schedule", 326'592},
+      // each field's coercion values x its context: select_strategy {absent, "step", "epoch"} x
+      // select_interval {absent, 1} x update_interval {absent, 4}, less the field itself, x 4 x 3
+      {"coercion:select_strategy", 384},
+      {"coercion:select_interval", 864},
+      {"coercion:update_interval", 792},
+      {"coercion:steps_per_epoch", 1'872},
+      {"coercion:full_warm_up_rounds", 1'728},
+      {"coercion:topk_ratio", 2'304},
+      {"coercion:auto_ratio", 1'728},
+      {"coercion:pt_reserved_cores_perc", 1'728},
+      {"coercion:overlap_step", 1'872},
+      {"coercion:offload", 1'872},
+      {"unknown-key", 64},
   };
-  std::uint64_t index = 0;
-  grid().for_each([&](const Case& c) {
-    Case named = c;
-    named.id = py::Str{std::to_string(index++)};
-    add(case_line(named));
-    add("\n");
-  });
-  EXPECT_EQ(hash, 12960198882561787648ull);
+  // precedence: each pair of the ten fields and the unknown key, in this order, 4 x 4 values.
+  const std::vector<std::string> keys{"select_strategy",
+                                      "select_interval",
+                                      "update_interval",
+                                      "steps_per_epoch",
+                                      "full_warm_up_rounds",
+                                      "topk_ratio",
+                                      "auto_ratio",
+                                      "pt_reserved_cores_perc",
+                                      "overlap_step",
+                                      "offload",
+                                      "foo"};
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    for (std::size_t j = i + 1; j < keys.size(); ++j)
+      blocks.emplace_back("precedence:" + keys[i] + "+" + keys[j], 16);
+  }
+  blocks.emplace_back("non-object", 198);
+  return blocks;
+}
+
+TEST(SweepGrid, holdsTheDocumentedBlocksInOrderWithTheirSizes) {
+  std::vector<std::pair<std::string, std::uint64_t>> blocks;
+  for (const GridBlock& b : grid().blocks()) blocks.emplace_back(b.name, b.size());
+  EXPECT_EQ(blocks, documented_blocks());
+  std::uint64_t total = 0;
+  for (const auto& [name, size] : documented_blocks()) total += size;
+  EXPECT_EQ(grid().size(), total);
+}
+
+// The cases the PR #8456 thread and the reviewer reported, and the domain's corners, by the id (index)
+// each has held since the grid was written: ids are what `zfcheck grid`, sweep reports and replay
+// commands name, so a case that moves or vanishes shows here by name.
+TEST(SweepGrid, namedCasesKeepTheirIds) {
+  const std::vector<std::pair<std::uint64_t, std::string_view>> named{
+      {0, R"({"zenflow":{},"stage":1})"},                       // everything absent
+      {1, R"({"zenflow":{},"stage":2})"},                       // the thread's auto/auto, no dataloader
+      {4, R"({"zenflow":{},"dataloader_len":0,"stage":2})"},    // the empty dataloader
+      {13, R"({"zenflow":{},"dataloader_len":10,"stage":2})"},  // auto/auto, dataloader 10
+      {326'592, R"({"zenflow":{"select_strategy":"bad"},"stage":1})"},  // the first coercion case
+  };
+  for (const auto& [id, line] : named) {
+    EXPECT_EQ(canonical_text(grid().at(id)), canonical_text(testing::case_of(line))) << "id " << id;
+  }
+}
+
+TEST(SweepGrid, holdsTheThreadsCases) {
+  std::unordered_set<std::string> texts;
+  texts.reserve(grid().size());
+  grid().for_each([&](const Case& c) { texts.insert(canonical_text(c)); });
+  for (std::string_view line : {
+           R"({"zenflow":{"select_strategy":"epoch","select_interval":1},"stage":2})",
+           R"({"zenflow":{"select_strategy":"epoch","select_interval":1},"dataloader_len":10,"stage":2})",
+           R"({"zenflow":{"select_strategy":"step","select_interval":10},"stage":2})",
+           R"({"zenflow":{"steps_per_epoch":null},"stage":2})",
+           R"({"zenflow":{"steps_per_epoch":0},"stage":2})",
+           R"({"zenflow":{"steps_per_epoch":-5},"stage":2})",
+           R"({"zenflow":{"steps_per_epoch":10},"stage":2})",
+           R"({"zenflow":{"full_warm_up_rounds":50},"stage":2})",
+           R"({"zenflow":{"offload":true},"stage":3})",
+       }) {
+    EXPECT_TRUE(texts.count(canonical_text(testing::case_of(line)))) << line;
+  }
 }
 
 TEST(SweepGrid, decodesEachBlocksFirstAndLastCase) {

@@ -121,7 +121,7 @@ TEST(KnownFindings, pr8456FinalClosesThemButStillBreaksThroughStepAndWarmUp) {
 }
 
 TEST(KnownFindings, everyProfileKeepsTheDefaultsGradientScaleBroken) {
-  for (const char* p : {"deepspeed-edaa722", "deepspeed-8274", "pr-8456-4ffc94ea", "pr-8456"}) {
+  for (const std::string& p : testing::builtin_profile_names()) {
     expect_finding(p, "gradient-accumulation-positive", R"({"zenflow":{}})");
     expect_finding(p, "warm-up-not-negative", R"({"zenflow":{"full_warm_up_rounds":-1}})");
   }

@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace zfcheck::testing {
 
@@ -46,9 +47,15 @@ inline const Finding* finding(const SweepReport& report, std::string_view invari
   return nullptr;
 }
 
+// The built-in profiles' names, oldest first.
+inline std::vector<std::string> builtin_profile_names() {
+  std::vector<std::string> names;
+  for (const Profile& p : builtin_profiles()) names.push_back(p.name);
+  return names;
+}
+
 // INSTANTIATE_TEST_SUITE_P(Profiles, Suite, kBuiltinProfiles, profile_test_name): one test per profile.
-inline const auto kBuiltinProfiles =
-    ::testing::Values("deepspeed-edaa722", "deepspeed-8274", "pr-8456-4ffc94ea", "pr-8456");
+inline const auto kBuiltinProfiles = ::testing::ValuesIn(builtin_profile_names());
 inline std::string profile_test_name(const ::testing::TestParamInfo<std::string>& info) {
   std::string name = info.param;
   for (char& c : name) c = c == '-' ? '_' : c;

@@ -1,6 +1,7 @@
 // The benchmark bucket: one transformer layer of a 7B model, and a fast deterministic gradient fill.
 #pragma once
 
+#include "kernels/oracle/lcg.hpp"
 #include "kernels/oracle/topk_problem.hpp"
 
 #include <cstdint>
@@ -20,10 +21,7 @@ inline std::int64_t element_count(const std::vector<ParamShape>& shapes) {
   return total;
 }
 
-// Gradient-like values in [-2^-9, 2^-9), from a 32-bit LCG: the same bucket on every run.
-inline float gradient_value(std::uint32_t& state) {
-  state = state * 1664525u + 1013904223u;
-  return static_cast<float>(static_cast<std::int32_t>(state)) * 0x1p-40f;
-}
+// Gradient-like values in [-2^-9, 2^-9), from the LCG: the same bucket on every run.
+inline float gradient_value(Lcg32& lcg) { return lcg.signed_value(0x1p-40f); }
 
 }  // namespace zfcheck::bench

@@ -16,8 +16,8 @@ namespace {
 SelectionProblem layer_problem(GradDtype dtype) {
   SelectionProblem problem{ColumnsProblem{2, 0.1, 8, seven_b_layer(), std::nullopt}, dtype, {}};
   problem.bucket.resize(static_cast<std::size_t>(element_count(problem.layout.params)));
-  std::uint32_t state = 2026;
-  for (float& value : problem.bucket) value = round_to_dtype(gradient_value(state), dtype);
+  Lcg32 lcg(2026);
+  for (float& value : problem.bucket) value = round_to_dtype(gradient_value(lcg), dtype);
   return problem;
 }
 

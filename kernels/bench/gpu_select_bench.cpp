@@ -34,8 +34,8 @@ void check(cudaError_t error, const char* what) {
 template <class T>
 T* device_bucket(std::int64_t count) {
   std::vector<T> host(static_cast<std::size_t>(count));
-  std::uint32_t state = 2026;
-  for (T& value : host) value = kernels::ScoreFormat<T>::narrow(gradient_value(state));
+  Lcg32 lcg(2026);
+  for (T& value : host) value = kernels::ScoreFormat<T>::narrow(gradient_value(lcg));
   T* device = nullptr;
   check(cudaMalloc(&device, host.size() * sizeof(T)), "cudaMalloc bucket");
   check(cudaMemcpy(device, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice), "copy bucket");

@@ -2,6 +2,7 @@
 #if defined(ZFCHECK_HAVE_CUDA)
 #include "kernels/cpu/column_select_cpu.hpp"
 #include "kernels/cuda/device_column_select.cuh"
+#include "kernels/oracle/lcg.hpp"
 #include "kernels/tests/gpu_test_support.hpp"
 
 #include <vector>
@@ -37,11 +38,8 @@ const Work kMany = work_of(std::vector<std::int64_t>(600, 12));
 
 std::vector<float> bucket_values(const Work& work) {
   std::vector<float> bucket(static_cast<std::size_t>(work.columns * kRows));
-  std::uint32_t state = 7;
-  for (float& value : bucket) {
-    state = state * 1664525u + 1013904223u;
-    value = static_cast<float>(static_cast<std::int32_t>(state)) * 0x1p-31f;
-  }
+  Lcg32 lcg(7);
+  for (float& value : bucket) value = lcg.signed_value(0x1p-31f);
   return bucket;
 }
 

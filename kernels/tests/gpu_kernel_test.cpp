@@ -4,6 +4,7 @@
 #include "kernels/tests/gpu_test_support.hpp"
 #include "kernels/tests/topk_generators.hpp"
 
+#include "kernels/oracle/lcg.hpp"
 #include "kernels/oracle/topk_oracle.hpp"
 
 #if defined(ZFCHECK_HAVE_CUDA)
@@ -44,12 +45,10 @@ std::vector<std::string> device_failures(const SelectionProblem& problem) {
 SelectionProblem wide_problem(int stage, GradDtype dtype, std::vector<ParamShape> shapes,
                               std::int64_t world) {
   SelectionProblem problem{ColumnsProblem{stage, 0.1, world, shapes, std::nullopt}, dtype, {}};
-  std::uint32_t state = 99;
+  Lcg32 lcg(99);
   for (const ParamShape& shape : shapes) {
     for (std::int64_t i = 0; i < shape.rows * shape.cols; ++i) {
-      state = state * 1664525u + 1013904223u;
-      problem.bucket.push_back(
-          round_to_dtype(static_cast<float>(static_cast<std::int32_t>(state)) * 0x1p-40f, dtype));
+      problem.bucket.push_back(round_to_dtype(lcg.signed_value(0x1p-40f), dtype));
     }
   }
   return problem;

@@ -4,6 +4,7 @@
 #include "kernels/check/topk_io.hpp"
 #include "kernels/tests/topk_generators.hpp"
 
+#include "kernels/oracle/lcg.hpp"
 #include "kernels/oracle/topk_oracle.hpp"
 
 #include <gtest/gtest.h>
@@ -38,13 +39,11 @@ TEST(KernelDifferential, SevenBillionLayerShapesAgreeOnASmallScale) {
   // The 7B layer's aspect ratios, 64x smaller: 64x64 x4, 172x64 x2, 64x172, stage 2 over 8 ranks, bf16.
   SelectionProblem problem{ColumnsProblem{2, 0.1, 8, {}, std::nullopt}, GradDtype::bfloat16, {}};
   std::vector<ParamShape> shapes{{64, 64}, {64, 64}, {64, 64}, {64, 64}, {172, 64}, {172, 64}, {64, 172}};
-  std::uint32_t state = 12345;
+  Lcg32 lcg(12345);
   for (const ParamShape& shape : shapes) {
     problem.layout.params.push_back(shape);
     for (std::int64_t i = 0; i < shape.rows * shape.cols; ++i) {
-      state = state * 1664525u + 1013904223u;
-      problem.bucket.push_back(round_to_dtype(
-          static_cast<float>(static_cast<std::int32_t>(state >> 8)) * 0x1p-30f, GradDtype::bfloat16));
+      problem.bucket.push_back(round_to_dtype(static_cast<float>(lcg.next() >> 8) * 0x1p-30f, GradDtype::bfloat16));
     }
   }
   auto kernel = run_kernel_cpu(problem);

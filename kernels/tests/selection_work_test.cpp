@@ -7,20 +7,31 @@ namespace zfcheck::kernels {
 namespace {
 
 TEST(SelectionWork, Stage12OneRunAndSegmentPerChunkSkippingErrors) {
-  // Parameter 0: R = 2, C = 6 over two ranks of 6 + 7 elements; parameter 1: R = 1 (columns of 1).
-  ColumnsProblem problem{2, 0.5, 2, {{2, 6}, {1, 1}}, std::vector<std::int64_t>{6, 7}};
+  // Four ranks of 6, 8, 4 and 3 elements. Parameter 0 (R = 2, C = 6, elements 0-11): a chunk of 3
+  // columns on each of ranks 0 and 1. Parameter 1 (R = 8, C = 1, elements 12-19): rank 2 holds elements
+  // 2-5 of its one column, a chunk strictly inside it, so upstream raises (negative length) and it gets
+  // no work. Parameter 2 (R = 1, C = 1, element 20): one column on rank 3.
+  ColumnsProblem problem{2, 0.5, 4, {{2, 6}, {8, 1}, {1, 1}}, std::vector<std::int64_t>{6, 8, 4, 3}};
   auto plan = plan_columns(problem).value();
-  auto work = selection_work(plan);
   ASSERT_TRUE(plan.params[0].has_value());
-  ASSERT_EQ(work.runs.size(), plan.params[0]->chunks.size() + (plan.params[1] ? 1 : 0));
+  ASSERT_FALSE(plan.params[1].has_value());
+  auto work = selection_work(plan);
+  ASSERT_EQ(work.runs.size(), 3u);
   EXPECT_EQ(work.runs[0].bucket_begin, 0);
   EXPECT_EQ(work.runs[0].columns, 3);
   EXPECT_EQ(work.runs[1].bucket_begin, 6);
   EXPECT_EQ(work.runs[1].score_begin, 3);
-  EXPECT_EQ(work.rankings[1].k, 1);
+  EXPECT_EQ(work.runs[2].bucket_begin, 20);  // parameter 1's elements skipped
+  EXPECT_EQ(work.runs[2].columns, 1);
+  EXPECT_EQ(work.runs[2].score_begin, 6);
+  ASSERT_EQ(work.rankings.size(), 3u);
+  EXPECT_EQ(work.rankings[1].k, 1);  // int(0.5 * 3)
   EXPECT_EQ(work.rankings[1].output_begin, 1);
+  EXPECT_EQ(work.rankings[2].k, 0);  // int(0.5 * 1)
+  EXPECT_EQ(work.score_count, 7);
+  EXPECT_EQ(work.index_count, 2);
   EXPECT_TRUE(work_fits(work.runs.data(), static_cast<std::int64_t>(work.runs.size()), work.rankings.data(),
-                        static_cast<std::int64_t>(work.rankings.size()), 13, work.score_count,
+                        static_cast<std::int64_t>(work.rankings.size()), 21, work.score_count,
                         work.index_count));
 }
 

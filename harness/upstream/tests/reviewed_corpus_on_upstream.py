@@ -1,0 +1,98 @@
+"""ctest: the reviewed corpus's expectations held against code the model did not write.
+
+Usage: reviewed_corpus_on_upstream.py ZFCHECK REVIEWED_DIR. Needs Python 3 with pydantic 2 (else exits 77,
+skipped, with the reason). Always: every seed through upstream's runner on the checkout-shaped fixture
+(fixture_checkout.py), held to deepspeed-edaa722's expectations; the fixture is a miniature of edaa722's
+code, so the seeds must hold except exactly the DEPARTURES below, each a rule the miniature leaves out.
+With DEEPSPEED_SRC naming a DeepSpeed clone (with refs/pull/8274/head fetched): every seed through the
+real code of each revision a built-in profile models, held to that profile's expectations, with no
+mismatch; without it, says that this part was not run.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+from fixture_checkout import write_checkout
+from test_conformance import exit_unless_pydantic_2, git
+
+ZFCHECK, REVIEWED = sys.argv[1], sys.argv[2]
+
+# Seeds whose expectations the fixture cannot meet, and the upstream rule its miniature leaves out.
+DEPARTURES = {
+    "select-interval-given-as-the-string-10-is-rejected":
+        "the validator's 'select_interval must be a number' check (the fixture's result is unrepresentable)",
+    "step-strategy-with-select-interval-minus-5-and-update-interval-1-raises":
+        "the optimizer copy's 'select interval >= update interval' check",
+    "steps-per-epoch-2-with-epoch-1-and-update-interval-4-only-the-optimizer-copy":
+        "the optimizer copy's 'select interval >= update interval' check",
+    "steps-per-epoch-minus-5-with-update-interval-4-raises-in-the-optimizer-copy-on":
+        "the optimizer copy's 'select interval >= update interval' check",
+    "tutorial-config-with-a-dataloader-of-3-shorter-than-its-update-interval-4":
+        "the optimizer copy's 'select interval >= update interval' check",
+    "tutorial-config-with-steps-per-epoch-3-and-no-dataloader":
+        "the optimizer copy's 'select interval >= update interval' check",
+}
+
+# The revisions the built-in profiles model (replay's default --expect for each).
+REVISIONS = ["edaa72212", "refs/pull/8274/head"]
+
+
+def replay(source, cache, *expect):
+    """`zfcheck replay` of the corpus through upstream's code at `source`: (exit status, output)."""
+    run = subprocess.run([ZFCHECK, "replay", REVIEWED, "--upstream", source, "--python", sys.executable,
+                          "--cache-dir", cache, *expect], capture_output=True, text=True, timeout=1200)
+    return run.returncode, run.stdout + run.stderr
+
+
+def mismatched_seeds(output):
+    """The seeds named by the rows of replay's mismatch table."""
+    lines = output.splitlines()
+    rule = next((i for i, line in enumerate(lines) if line.startswith("---")), None)
+    if rule is None:
+        return set()
+    seeds = set()
+    for line in lines[rule + 1:]:
+        if not line.strip():
+            break
+        seeds.add(line.split()[0])
+    return seeds
+
+
+def main():
+    exit_unless_pydantic_2("replaying the reviewed corpus through upstream's runner")
+    failed = False
+    with tempfile.TemporaryDirectory() as work:
+        fixture = os.path.join(work, "fixture")
+        write_checkout(fixture)
+        git(fixture, "init", "-q")
+        git(fixture, "add", "-A")
+        git(fixture, "commit", "-qm", "fixture")
+        status, output = replay(fixture + "@HEAD", os.path.join(work, "cache"), "--expect", "deepspeed-edaa722")
+        seeds = mismatched_seeds(output)
+        if status not in (0, 1) or seeds != set(DEPARTURES):
+            failed = True
+            print("FAIL: the fixture's departures from deepspeed-edaa722's expectations changed")
+            for seed in sorted(seeds - set(DEPARTURES)):
+                print("  new departure: " + seed)
+            for seed in sorted(set(DEPARTURES) - seeds):
+                print("  no longer departs (drop it from DEPARTURES): " + seed)
+            print(output)
+        else:
+            print("fixture: every seed holds to deepspeed-edaa722's expectations but the %d listed departures"
+                  % len(DEPARTURES))
+        source = os.environ.get("DEEPSPEED_SRC", "")
+        if not source:
+            print("upstream's real code: not run (set DEEPSPEED_SRC to a clone of deepspeedai/DeepSpeed with "
+                  "refs/pull/8274/head fetched)")
+        for rev in REVISIONS if source else []:
+            status, output = replay(source + "@" + rev, os.path.join(work, "cache"))
+            print(output.rstrip())
+            if status != 0:
+                failed = True
+                print("FAIL: the reviewed corpus does not hold on upstream@%s" % rev)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
