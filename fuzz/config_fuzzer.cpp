@@ -59,8 +59,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     zfcheck::write_result(text, r);
     auto reread = zfcheck::py::parse_json(text);
     zfcheck::fuzz::check(reread.has_value(), "a result that is not JSON: " + text, input);
-    zfcheck::fuzz::check(zfcheck::py::to_json(*reread) == text, "a result that does not read back as itself: " + text,
-                         input);
+    zfcheck::fuzz::check(zfcheck::py::to_json(*reread) == text,
+                         "a result that does not read back as itself: " + text, input);
     for (std::string_view name : zfcheck::violations(*c, r)) {
       if (std::find(t.recorded.begin(), t.recorded.end(), name) == t.recorded.end()) {
         zfcheck::fuzz::fail("new finding: " + std::string(name) + " under " + t.profile.name + "\nresult: " + text,

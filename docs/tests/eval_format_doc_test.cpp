@@ -10,8 +10,8 @@ namespace {
 
 // The "type" cell of the case table's row for `field`.
 std::string documented_type(const std::string& field) {
-  for (const auto& cells : zfcheck::docs::code_rows(zfcheck::docs::read_doc(ZFCHECK_EVAL_FORMAT_DOC),
-                                                    "Case (input line)")) {
+  for (const auto& cells :
+       zfcheck::docs::code_rows(zfcheck::docs::read_doc(ZFCHECK_EVAL_FORMAT_DOC), "Case (input line)")) {
     if (cells.size() > 1 && cells[0] == field) return cells[1];
   }
   return "(no row for " + field + ")";
@@ -20,7 +20,8 @@ std::string documented_type(const std::string& field) {
 // 1000000 as the doc writes it: 1,000,000.
 std::string with_thousands(std::int64_t n) {
   std::string digits = std::to_string(n);
-  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), ",");
+  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
+    digits.insert(static_cast<std::size_t>(i), ",");
   return digits;
 }
 

@@ -84,7 +84,8 @@ int run_topk(const TopkOptions& opts) {
 // The top-k invariants upstream's own selection is known to break, as a list for the help.
 std::string expected_upstream_findings() {
   std::string names;
-  for (std::string_view name : kUpstreamTopkFindings) names += (names.empty() ? "" : ", ") + std::string(name);
+  for (std::string_view name : kUpstreamTopkFindings)
+    names += (names.empty() ? "" : ", ") + std::string(name);
   return names;
 }
 

@@ -20,8 +20,8 @@ TEST(InvariantsCommand, WithoutNamesEachComesWithItsStatementAndWhy) {
   EXPECT_EQ(run.status, 0);
   std::string expected;
   for (const Invariant& inv : invariants()) {
-    expected += std::string(inv.name) + "\n  " + std::string(inv.statement) + "\n  why: " + std::string(inv.why) +
-                "\n\n";
+    expected += std::string(inv.name) + "\n  " + std::string(inv.statement) +
+                "\n  why: " + std::string(inv.why) + "\n\n";
   }
   EXPECT_EQ(run.out, expected);
 }

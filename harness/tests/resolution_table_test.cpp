@@ -69,7 +69,8 @@ TEST(ThreadTable, rowsAreTheThreadsCasesInItsOrder) {
 }
 
 TEST(ThreadTable, rowsGiveTheThreadsNumbersUnderEveryProfile) {
-  ASSERT_EQ(std::vector<std::string>(kTableProfiles.begin(), kTableProfiles.end()), testing::builtin_profile_names());
+  ASSERT_EQ(std::vector<std::string>(kTableProfiles.begin(), kTableProfiles.end()),
+            testing::builtin_profile_names());
   for (const ThreadRow& row : thread_table()) {
     for (std::size_t p = 0; p < kTableProfiles.size(); ++p) {
       EXPECT_EQ(

@@ -43,7 +43,8 @@ TEST(KernelDifferential, SevenBillionLayerShapesAgreeOnASmallScale) {
   for (const ParamShape& shape : shapes) {
     problem.layout.params.push_back(shape);
     for (std::int64_t i = 0; i < shape.rows * shape.cols; ++i) {
-      problem.bucket.push_back(round_to_dtype(static_cast<float>(lcg.next() >> 8) * 0x1p-30f, GradDtype::bfloat16));
+      problem.bucket.push_back(
+          round_to_dtype(static_cast<float>(lcg.next() >> 8) * 0x1p-30f, GradDtype::bfloat16));
     }
   }
   auto kernel = run_kernel_cpu(problem);
