@@ -20,9 +20,11 @@ std::vector<Switches> all_settings() {
   return out;
 }
 
-// The model's result is the target's, warnings compared by what they say (upstream's words are its own).
+// The model's result is the target's, warnings compared by what they say (upstream's words are its own), and
+// the revision's fields the model does not know left out (no switch models them; `review` sweeps them).
 bool same(Result model, const Result& target) {
   model.profile = target.profile;
+  model.other_config = target.other_config;
   if (model.warnings == target.warnings) return model == target;
   if (warning_labels(model.warnings) != warning_labels(target.warnings)) return false;
   model.warnings = target.warnings;

@@ -3,6 +3,7 @@
 
 #include "harness/checks/engine.hpp"
 #include "harness/upstream/result_cache.hpp"
+#include "harness/upstream/revision_fields.hpp"
 #include "harness/upstream/upstream_runner.hpp"
 #include "harness/upstream/upstream_source.hpp"
 
@@ -40,10 +41,15 @@ class UpstreamEngine final : public Engine {
   // compares field by field. Throws EngineFailure as evaluate_batch does.
   std::vector<py::Value> answer_values(const std::vector<Case>& cases) const;
   const UpstreamSource& source() const { return source_; }
+  // The revision's own ZenFlowConfig fields, as the runner reads its pydantic schema, through the cache.
+  // Throws EngineFailure when the runner cannot load the revision or its answer is not a schema.
+  std::vector<RevisionField> fields() const;
 
  private:
   UpstreamEngine(UpstreamSource source, UpstreamEngineOptions options);
+  void write_tree() const;
   void start_runners() const;
+  std::string load_failure(int status) const;
   std::vector<std::string> run(const std::vector<std::string>& lines) const;
 
   UpstreamSource source_;

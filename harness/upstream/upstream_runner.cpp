@@ -1,8 +1,9 @@
 // Process plumbing for the upstream runner: a temporary copy of the script, posix_spawn, a read pipe.
 #include "harness/upstream/upstream_runner.hpp"
 
-#include "harness/upstream/upstream_source.hpp"
+#include "harness/io/case_io.hpp"
 #include "harness/io/shell_quote.hpp"
+#include "harness/upstream/upstream_source.hpp"
 #include "harness/upstream/interrupt_cleanup.hpp"
 
 #include <cerrno>
@@ -36,6 +37,9 @@ tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOpti
     args.push_back(*options.rev);
   }
   if (options.ready_line) args.push_back("--ready");
+  if (options.schema) args.push_back("--schema");
+  args.push_back("--max-micro-steps");
+  args.push_back(std::to_string(kMaxMicroSteps));
   for (const auto& a : args) runner.command_ += (runner.command_.empty() ? "" : " ") + shell_quote(a);
   if (!cases_path.empty()) runner.command_ += " < " + shell_quote(cases_path);
 

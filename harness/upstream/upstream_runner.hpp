@@ -19,6 +19,7 @@ struct RunnerOptions {
   std::optional<std::string> rev;  // read the files at this revision; none: from the checkout's working tree
   std::string script;              // the runner script; empty: the copy built into zfcheck
   bool ready_line = false;         // ask the runner to print {"ready": true} once its modules are loaded
+  bool schema = false;             // ask for the revision's ZenFlowConfig fields (one line) instead of results
 };
 
 // One runner process over eval-format cases (a file, or lines sent to it); results arrive one line per
