@@ -33,6 +33,9 @@ Review review_engines(const SweepGrid& grid, const Engine& base, const Engine& h
   }
   for (const auto& [name, f] : base_findings)
     review.invariants.push_back({name, "fixed", f->count, 0, f->example, f->result});
+  // A cause the base did not have is a finding too, even of an invariant the base already broke (a new
+  // field's defect): as for diff's exit status.
+  for (const CauseChange& c : review.diff.causes) review.introduced |= c.status == CauseStatus::introduced;
   return review;
 }
 

@@ -36,7 +36,7 @@ struct Review {
   std::string table;  // the resolution table, a column per side
   std::vector<InvariantChange> invariants;
   ProfileDiff diff;
-  bool introduced = false;  // head breaks an invariant base did not
+  bool introduced = false;  // head breaks an invariant base did not, or has a cause of a finding base had not
   std::vector<NewField> new_fields;  // filled by the caller, which added their blocks to the grid
 };
 
