@@ -1,4 +1,5 @@
-// The built-in grid plus one block per field the model does not know, over the values derived from its schema.
+// The built-in grid plus one block per field the model does not know, over the values derived from its
+// schema.
 #include "harness/upstream/field_sweep.hpp"
 
 #include <algorithm>

@@ -18,8 +18,9 @@ struct SweptField {
 };
 
 struct FieldSweep {
-  std::vector<SweptField> fields;  // each engine's unknown fields in its order, the first engine's first, once each
-  SweepGrid grid;                  // the built-in grid's blocks, then a block "new-field:NAME" per field
+  std::vector<SweptField>
+      fields;      // each engine's unknown fields in its order, the first engine's first, once each
+  SweepGrid grid;  // the built-in grid's blocks, then a block "new-field:NAME" per field
 };
 
 // Throws EngineFailure when a revision's fields cannot be read (UpstreamEngine::fields).

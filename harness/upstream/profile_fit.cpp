@@ -79,7 +79,8 @@ SwitchFit fit_switches(const SweepGrid& grid, const Engine& target, Progress* pr
   std::size_t best = 0;
   for (std::size_t s = 0; s < settings.size(); ++s) {
     if (died_at[s] == UINT64_MAX) fit.exact.push_back(settings[s]);
-    bool nearer = died_at[s] != died_at[best] ? (died_at[s] == UINT64_MAX || (died_at[best] != UINT64_MAX && died_at[s] > died_at[best]))
+    bool nearer = died_at[s] != died_at[best] ? (died_at[s] == UINT64_MAX ||
+                                                 (died_at[best] != UINT64_MAX && died_at[s] > died_at[best]))
                                               : differing[s] < differing[best];
     if (nearer) best = s;
   }

@@ -27,21 +27,25 @@ tl::expected<std::vector<std::string>, std::string> strings(const py::Value* v, 
 tl::expected<RevisionField, std::string> field_from_value(const py::Value& value) {
   const py::Dict* d = value.as<py::Dict>();
   const py::Value* name = d != nullptr ? d->find("name") : nullptr;
-  if (name == nullptr || name->as<py::Str>() == nullptr) return tl::unexpected(std::string("a field has no name"));
+  if (name == nullptr || name->as<py::Str>() == nullptr)
+    return tl::unexpected(std::string("a field has no name"));
   RevisionField f;
   f.name = name->as<py::Str>()->text;
   const std::string where = "field " + f.name + ": ";
   const py::Value* annotation = d->find("annotation");
-  if (annotation == nullptr || annotation->as<py::Str>() == nullptr) return tl::unexpected(where + "no annotation");
+  if (annotation == nullptr || annotation->as<py::Str>() == nullptr)
+    return tl::unexpected(where + "no annotation");
   f.annotation = annotation->as<py::Str>()->text;
   auto kinds = strings(d->find("kinds"), where + "kinds");
   if (!kinds) return tl::unexpected(kinds.error());
   f.kinds = std::move(*kinds);
   const py::Value* literals = d->find("literals");
-  if (literals == nullptr || literals->as<py::List>() == nullptr) return tl::unexpected(where + "literals is not a list");
+  if (literals == nullptr || literals->as<py::List>() == nullptr)
+    return tl::unexpected(where + "literals is not a list");
   f.literals = *literals->as<py::List>();
   const py::Value* bounds = d->find("bounds");
-  if (bounds == nullptr || bounds->as<py::Dict>() == nullptr) return tl::unexpected(where + "bounds is not an object");
+  if (bounds == nullptr || bounds->as<py::Dict>() == nullptr)
+    return tl::unexpected(where + "bounds is not an object");
   for (const auto& [bound, number] : bounds->as<py::Dict>()->entries()) {
     if (number.as<py::Int>() == nullptr && number.as<double>() == nullptr) {
       return tl::unexpected(where + "bound " + bound.text + " is not a number");

@@ -15,9 +15,9 @@ namespace zfcheck {
 
 struct RevisionField {
   std::string name;
-  std::string annotation;          // as the source writes it: "int", "Optional[int]", "Literal['a', 'b']"
-  std::vector<std::string> kinds;  // what it accepts: "none", "bool", "int", "float", "str", "other"
-  std::vector<py::Value> literals;                        // a Literal's values
+  std::string annotation;           // as the source writes it: "int", "Optional[int]", "Literal['a', 'b']"
+  std::vector<std::string> kinds;   // what it accepts: "none", "bool", "int", "float", "str", "other"
+  std::vector<py::Value> literals;  // a Literal's values
   std::vector<std::pair<std::string, py::Value>> bounds;  // "ge", "gt", "le", "lt" -> a number
   std::optional<py::Value> default_value;                 // none: required, or a default JSON cannot hold
 };

@@ -25,9 +25,8 @@ class UpstreamEngine final : public Engine {
  public:
   // Reads the runner's files at `rev` (none: the working tree) of the checkout at `path`; the runners
   // start with the first batch the cache cannot answer.
-  static tl::expected<std::unique_ptr<UpstreamEngine>, std::string> open(const std::string& path,
-                                                                         const std::optional<std::string>& rev,
-                                                                         const UpstreamEngineOptions& options);
+  static tl::expected<std::unique_ptr<UpstreamEngine>, std::string> open(
+      const std::string& path, const std::optional<std::string>& rev, const UpstreamEngineOptions& options);
   ~UpstreamEngine() override;
 
   const std::string& name() const override { return name_; }
@@ -57,7 +56,7 @@ class UpstreamEngine final : public Engine {
   std::string name_;
   ResultCache cache_;
   mutable std::optional<on_interrupt::TemporaryPath> tree_dir_;  // the files written out for the runners
-  mutable std::vector<UpstreamRunner> runners_;  // destroyed first: they read tree_dir_
+  mutable std::vector<UpstreamRunner> runners_;                  // destroyed first: they read tree_dir_
 };
 
 }  // namespace zfcheck

@@ -3,17 +3,17 @@
 
 #include "harness/io/case_io.hpp"
 #include "harness/io/shell_quote.hpp"
-#include "harness/upstream/upstream_source.hpp"
 #include "harness/upstream/interrupt_cleanup.hpp"
+#include "harness/upstream/upstream_source.hpp"
 
-#include <cerrno>
-#include <cstdlib>
-#include <cstring>
 #include <fcntl.h>
-#include <fstream>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
 #include <vector>
 
 extern char** environ;
@@ -46,7 +46,8 @@ tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOpti
   int in_fd = -1;
   if (cases_path.empty()) {
     int in_pipe[2];
-    if (pipe2(in_pipe, O_CLOEXEC) != 0) return tl::unexpected(std::string("cannot create a pipe: ") + std::strerror(errno));
+    if (pipe2(in_pipe, O_CLOEXEC) != 0)
+      return tl::unexpected(std::string("cannot create a pipe: ") + std::strerror(errno));
     in_fd = in_pipe[0];
     runner.in_ = in_pipe[1];
   } else {
