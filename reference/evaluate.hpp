@@ -36,6 +36,9 @@ struct Result {
   Outcome outcome = Outcome::ok;
   std::optional<Error> error;
   std::optional<ZenFlowConfig> config;
+  // The fields of a revision's validated config that ZenFlowConfig lacks (upstream's engine only), in
+  // upstream's order: written in `config` after the model's. The model's own results have none.
+  py::Dict other_config;
   std::optional<Resolved> resolved;
   std::optional<EngineView> engine;
   bool zenflow_enabled = false;

@@ -98,13 +98,23 @@ const std::vector<std::pair<std::string_view, Options>>& coercion_context() {
   return context;
 }
 
-GridBlock coercion_block(std::string_view field) {
-  GridBlock b{"coercion:" + std::string(field), {}, {}, {std::nullopt, 0, 3, 10}, {1, 2, 3}};
-  b.axes.push_back(coercion_axis(field));
+}  // namespace
+
+GridBlock field_block(std::string name, std::string_view field, const std::vector<py::Value>& values) {
+  GridBlock b{std::move(name), {}, {}, {std::nullopt, 0, 3, 10}, {1, 2, 3}};
+  EntryAxis tried;
+  for (const py::Value& v : values) tried.options.push_back(entry(field, v));
+  b.axes.push_back(std::move(tried));
   for (const auto& [key, values] : coercion_context()) {
     if (key != field) b.axes.push_back(axis(key, values));
   }
   return b;
+}
+
+namespace {
+
+GridBlock coercion_block(std::string_view field) {
+  return field_block("coercion:" + std::string(field), field, key_values(field).coercion);
 }
 
 GridBlock unknown_key_block() {
@@ -144,7 +154,9 @@ GridBlock non_object_block() {
                    {1, 2, 3}};
 }
 
-std::vector<GridBlock> builtin_blocks() {
+}  // namespace
+
+std::vector<GridBlock> builtin_grid_blocks() {
   std::vector<GridBlock> blocks{schedule_block()};
   for (const auto& k : config_keys()) blocks.push_back(coercion_block(k.key));
   blocks.push_back(unknown_key_block());
@@ -152,8 +164,6 @@ std::vector<GridBlock> builtin_blocks() {
   blocks.push_back(non_object_block());
   return blocks;
 }
-
-}  // namespace
 
 std::uint64_t GridBlock::size() const {
   std::uint64_t n = whole_blocks.empty() ? 1 : whole_blocks.size();
@@ -172,7 +182,7 @@ SweepGrid::SweepGrid(std::vector<GridBlock> blocks) : blocks_(std::move(blocks))
 }
 
 const SweepGrid& SweepGrid::builtin() {
-  static const SweepGrid grid(builtin_blocks());
+  static const SweepGrid grid(builtin_grid_blocks());
   return grid;
 }
 

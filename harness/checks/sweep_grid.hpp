@@ -63,6 +63,16 @@ struct GridBlock {
   std::uint64_t size() const;
 };
 
+// The coercion block's shape around `values` of `field` (a revision's field the model does not know, or one of
+// the model's): field x select_strategy {absent, "step", "epoch"} x select_interval {absent, 1} x
+// update_interval {absent, 4} (the context keys other than the field) x dataloader_len {absent, 0, 3, 10} x
+// stage {1, 2, 3}: 144 cases per value.
+GridBlock field_block(std::string name, std::string_view field, const std::vector<py::Value>& values);
+
+// The blocks of the grid documented above, in order: a grid that adds blocks after them keeps every
+// built-in case at its index.
+std::vector<GridBlock> builtin_grid_blocks();
+
 class SweepGrid {
  public:
   // Throws std::invalid_argument for a block with more than kMaxAxes axes, or with both whole

@@ -16,7 +16,7 @@ struct ExplainOptions {
   std::string config;
   std::optional<std::int64_t> dataloader_len;
   bool no_dataloader = false;
-  std::int64_t micro_steps = 40;
+  std::int64_t micro_steps = Case{}.micro_steps;
   EngineChoice engines;
   std::string format = "text";
 };

@@ -2,7 +2,9 @@
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
 #include "harness/reports/engine_review.hpp"
+#include "harness/upstream/field_sweep.hpp"
 #include "harness/upstream/upstream_engine.hpp"
+#include "reference/py_json.hpp"
 
 #include <iostream>
 #include <memory>
@@ -20,20 +22,27 @@ struct ReviewOptions {
 };
 
 int run_review(const ReviewOptions& opts) {
-  auto base = upstream_engine(opts.path + "@" + opts.base, opts.runner);
+  auto base = open_upstream(opts.path + "@" + opts.base, opts.runner);
   if (!base) {
     std::cerr << "zfcheck review: base: " << base.error() << "\n";
     return kExitUsage;
   }
-  auto head = upstream_engine(opts.path + "@" + opts.head, opts.runner);
+  auto head = open_upstream(opts.path + "@" + opts.head, opts.runner);
   if (!head) {
     std::cerr << "zfcheck review: head: " << head.error() << "\n";
     return kExitUsage;
   }
-  const SweepGrid& grid = SweepGrid::builtin();
-  Progress progress = Progress::on_terminal("review " + (*base)->name() + " -> " + (*head)->name(), grid.size());
+  // The grid, and a block per field either revision has that the model does not know.
+  FieldSweep swept = sweep_new_fields({base->get(), head->get()});
+  Progress progress =
+      Progress::on_terminal("review " + (*base)->name() + " -> " + (*head)->name(), swept.grid.size());
   TableFormat format = opts.format == "text" ? TableFormat::text : TableFormat::markdown;
-  Review review = review_engines(grid, **base, **head, format, &progress);
+  Review review = review_engines(swept.grid, **base, **head, format, &progress);
+  for (const SweptField& f : swept.fields) {
+    std::vector<std::string> values;
+    for (const py::Value& v : f.values) values.push_back(py::to_json(v));
+    review.new_fields.push_back({f.field.name, f.field.annotation, std::move(values), f.cases});
+  }
   if (opts.format == "json") {
     std::cout << review_json(review);
   } else {

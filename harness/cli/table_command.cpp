@@ -14,7 +14,7 @@ namespace {
 
 struct TableOptions {
   EngineChoice engines;
-  std::int64_t steps = 40;
+  std::int64_t steps = Case{}.micro_steps;
   std::string format = "text";
 };
 

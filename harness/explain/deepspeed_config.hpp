@@ -23,7 +23,7 @@ tl::expected<py::Value, std::string> read_config_file(const std::string& path);
 // How the caller runs deepspeed.initialize(), which the file does not say.
 struct CallShape {
   std::optional<std::int64_t> dataloader_len;  // nothing: no training_data=
-  std::int64_t micro_steps = 40;
+  std::int64_t micro_steps = Case{}.micro_steps;
 };
 
 // The case and, in sentences, what was taken from the config to make it.

@@ -93,8 +93,8 @@ py::Value case_to_value(const Case& c, bool full) {
   if (full || c.dataloader_len) {
     d.set(py::Str{"dataloader_len"}, c.dataloader_len ? py::Value(py::Int(*c.dataloader_len)) : py::Value(py::None{}));
   }
-  if (full || c.stage != 2) d.set(py::Str{"stage"}, py::Int(c.stage));
-  if (full || c.micro_steps != 40) d.set(py::Str{"micro_steps"}, py::Int(c.micro_steps));
+  if (full || c.stage != Case{}.stage) d.set(py::Str{"stage"}, py::Int(c.stage));
+  if (full || c.micro_steps != Case{}.micro_steps) d.set(py::Str{"micro_steps"}, py::Int(c.micro_steps));
   if (c.overlap_comm) d.set(py::Str{"overlap_comm"}, *c.overlap_comm);  // only when given, even when `full`
   return d;
 }

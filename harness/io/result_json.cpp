@@ -43,13 +43,14 @@ void write_error(std::string& out, const Error& e) {
   o.close();
 }
 
-// Every field in declaration order.
-void write_config(std::string& out, const ZenFlowConfig& c) {
+// Every field in declaration order, then the fields of upstream's revision that the model lacks.
+void write_config(std::string& out, const ZenFlowConfig& c, const py::Dict& other) {
   py::ObjectWriter o(out);
   for (std::size_t i = 0; i < kZenFlowFields.size(); ++i) {
     std::visit([&](auto member) { write_value(o.key(kZenFlowFields[i].name), c.*member); },
                kConfigMembers[i]);
   }
+  for (const auto& [key, value] : other.entries()) py::write_json(o.key(key.text), value);
   o.close();
 }
 
@@ -89,7 +90,11 @@ void write_result(std::string& out, const Result& r, const ExtraKeys& extra) {
   py::write_json_string(o.key("profile"), r.profile);
   py::write_json_string(o.key("outcome"), outcome_name(r.outcome));
   write_optional(o.key("error"), r.error, write_error);
-  write_optional(o.key("config"), r.config, write_config);
+  if (r.config) {
+    write_config(o.key("config"), *r.config, r.other_config);
+  } else {
+    o.key("config") += "null";
+  }
   write_optional(o.key("resolved"), r.resolved, write_resolved);
   write_optional(o.key("engine"), r.engine, write_engine);
   write_value(o.key("zenflow_enabled"), r.zenflow_enabled);
@@ -213,6 +218,9 @@ tl::expected<Result, std::string> result_from_value(const py::Value& value) {
         }
       }
       r.config = z;
+      for (const auto& [key, field] : cd->entries()) {
+        if (find_field(key.text) == nullptr) r.other_config.set(key, field);
+      }
     }
   }
   if (const py::Value* v = in.get(*d, "resolved")) {

@@ -22,7 +22,8 @@ void write_result(std::string& out, const Result& result, const ExtraKeys& extra
 py::Value result_to_value(const Result& result);
 
 // The result an eval-format object describes (what another engine printed), or what in it is not one.
-// Keys the format does not list are ignored; a config key it lacks keeps ZenFlowConfig's default.
+// Keys the format does not list are ignored; a config key it lacks keeps ZenFlowConfig's default; a config
+// key the model does not know (a field of upstream's revision) is kept, with its value, in other_config.
 // Warnings are carried verbatim, whatever their words.
 tl::expected<Result, std::string> result_from_value(const py::Value& value);
 

@@ -17,7 +17,7 @@ namespace zfcheck {
 
 Review review_engines(const SweepGrid& grid, const Engine& base, const Engine& head, TableFormat table_format,
                       Progress* progress) {
-  Review review{base.name(), head.name(), {}, {}, diff_profiles(grid, base, head, progress), false};
+  Review review{base.name(), head.name(), {}, {}, diff_profiles(grid, base, head, progress), false, {}};
   review.table = render_resolution_table(resolution_table_cases(40), {&base, &head}, 40, table_format);
   SweepReport before = sweep(grid, base);
   SweepReport after = sweep(grid, head);
@@ -33,6 +33,9 @@ Review review_engines(const SweepGrid& grid, const Engine& base, const Engine& h
   }
   for (const auto& [name, f] : base_findings)
     review.invariants.push_back({name, "fixed", f->count, 0, f->example, f->result});
+  // A cause the base did not have is a finding too, even of an invariant the base already broke (a new
+  // field's defect): as for diff's exit status.
+  for (const CauseChange& c : review.diff.causes) review.introduced |= c.status == CauseStatus::introduced;
   return review;
 }
 
@@ -72,6 +75,12 @@ std::string render_review(const Review& r, TableFormat format, const std::string
     out += "    base: " + summarize(g.from, g.example.micro_steps) + "\n";
     out += "    head: " + summarize(g.to, g.example.micro_steps) + "\n";
   }
+  for (const NewField& f : r.new_fields) {
+    std::string values;
+    for (const std::string& v : f.values) values += (values.empty() ? "" : ", ") + v;
+    out += "\nNew field " + quoted(f.name, format) + " (" + f.annotation + "), which the model does not know: tried " +
+           values + " (" + std::to_string(f.cases) + " cases, each with the grid's coercion corners).\n";
+  }
   out += r.introduced ? "\nThe head introduces a finding the base did not have.\n" : "\nThe head introduces no finding.\n";
   return out;
 }
@@ -93,7 +102,22 @@ std::string review_json(const Review& r) {
     d.set(py::Str{"result"}, result_to_value(c.result));
     out += (i == 0 ? "\n" : ",\n") + py::to_json(d);
   }
-  out += "\n],\"diff\":" + profile_diff_json(r.diff) + "}\n";
+  out += "\n],\"diff\":" + profile_diff_json(r.diff);
+  if (!r.new_fields.empty()) {
+    py::List fields;
+    for (const NewField& f : r.new_fields) {
+      py::Dict d;
+      d.set(py::Str{"name"}, f.name);
+      d.set(py::Str{"annotation"}, f.annotation);
+      py::List values;
+      for (const std::string& v : f.values) values.push_back(*py::parse_json(v));
+      d.set(py::Str{"values"}, std::move(values));
+      d.set(py::Str{"cases"}, py::Int(f.cases));
+      fields.push_back(std::move(d));
+    }
+    out += ",\"new_fields\":" + py::to_json(py::Value(std::move(fields)));
+  }
+  out += "}\n";
   return out;
 }
 

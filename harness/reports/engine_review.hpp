@@ -22,13 +22,22 @@ struct InvariantChange {
   Result result;
 };
 
+// A field of the revisions' ZenFlowConfig that the model does not know, swept on both sides.
+struct NewField {
+  std::string name;
+  std::string annotation;           // as the revision's source writes it
+  std::vector<std::string> values;  // the values tried, as JSON
+  std::uint64_t cases = 0;          // grid cases that set it (each value x the coercion block's corners)
+};
+
 struct Review {
   std::string base;
   std::string head;
   std::string table;  // the resolution table, a column per side
   std::vector<InvariantChange> invariants;
   ProfileDiff diff;
-  bool introduced = false;  // head breaks an invariant base did not
+  bool introduced = false;  // head breaks an invariant base did not, or has a cause of a finding base had not
+  std::vector<NewField> new_fields;  // filled by the caller, which added their blocks to the grid
 };
 
 // Evaluates the grid under both engines (the diff first, so that a cached engine answers the sweeps).
@@ -40,7 +49,8 @@ Review review_engines(const SweepGrid& grid, const Engine& base, const Engine& h
 // side's Engine::replay_option()), then the behaviour-change groups.
 std::string render_review(const Review& review, TableFormat format, const std::string& base_option,
                           const std::string& head_option);
-// {"base", "head", "introduced", "invariants": [...], "diff": profile_diff_json()}.
+// {"base", "head", "introduced", "invariants": [...], "diff": profile_diff_json()}, and "new_fields":
+// [{"name", "annotation", "values", "cases"}] when there are any.
 std::string review_json(const Review& review);
 
 }  // namespace zfcheck

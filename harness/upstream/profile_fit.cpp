@@ -20,9 +20,11 @@ std::vector<Switches> all_settings() {
   return out;
 }
 
-// The model's result is the target's, warnings compared by what they say (upstream's words are its own).
+// The model's result is the target's, warnings compared by what they say (upstream's words are its own), and
+// the revision's fields the model does not know left out (no switch models them; `review` sweeps them).
 bool same(Result model, const Result& target) {
   model.profile = target.profile;
+  model.other_config = target.other_config;
   if (model.warnings == target.warnings) return model == target;
   if (warning_labels(model.warnings) != warning_labels(target.warnings)) return false;
   model.warnings = target.warnings;
@@ -77,7 +79,8 @@ SwitchFit fit_switches(const SweepGrid& grid, const Engine& target, Progress* pr
   std::size_t best = 0;
   for (std::size_t s = 0; s < settings.size(); ++s) {
     if (died_at[s] == UINT64_MAX) fit.exact.push_back(settings[s]);
-    bool nearer = died_at[s] != died_at[best] ? (died_at[s] == UINT64_MAX || (died_at[best] != UINT64_MAX && died_at[s] > died_at[best]))
+    bool nearer = died_at[s] != died_at[best] ? (died_at[s] == UINT64_MAX ||
+                                                 (died_at[best] != UINT64_MAX && died_at[s] > died_at[best]))
                                               : differing[s] < differing[best];
     if (nearer) best = s;
   }

@@ -6,10 +6,10 @@
 #include "harness/upstream/interrupt_cleanup.hpp"
 #include "reference/py_json.hpp"
 
+#include <unistd.h>
 #include <csignal>
 #include <cstdlib>
 #include <thread>
-#include <unistd.h>
 
 namespace zfcheck {
 
@@ -29,7 +29,8 @@ Result unrepresentable(const Case& c, const std::string& reason) {
   Result r;
   r.id = c.id;
   r.outcome = Outcome::unmodelled;
-  r.error = Error{"UnrepresentableResult", std::nullopt, "upstream's result does not fit the eval format: " + reason};
+  r.error = Error{"UnrepresentableResult", std::nullopt,
+                  "upstream's result does not fit the eval format: " + reason};
   return r;
 }
 
@@ -54,21 +55,57 @@ UpstreamEngine::~UpstreamEngine() = default;
 
 std::string UpstreamEngine::summary() const {
   return "DeepSpeed's own ZenFlow code at " +
-         (source_.rev ? *source_.rev + " (" + source_.label + ")" : std::string("the working tree")) + " of " +
-         source_.path;
+         (source_.rev ? *source_.rev + " (" + source_.label + ")" : std::string("the working tree")) +
+         " of " + source_.path;
 }
 
 std::string UpstreamEngine::replay_option() const {
   return "--upstream " + shell_quote(source_.rev ? source_.path + "@" + source_.label : source_.path);
 }
 
-void UpstreamEngine::start_runners() const {
-  if (!runners_.empty()) return;
-  std::signal(SIGPIPE, SIG_IGN);  // a runner that dies is reported, not a reason to die
+void UpstreamEngine::write_tree() const {
+  if (tree_dir_) return;
   auto dir = on_interrupt::TemporaryPath::make_directory("zfcheck-upstream");
   if (!dir) throw EngineFailure(dir.error());
   tree_dir_.emplace(std::move(*dir));
-  if (auto written = write_source_tree(source_, tree_dir_->path()); !written) throw EngineFailure(written.error());
+  if (auto written = write_source_tree(source_, tree_dir_->path()); !written)
+    throw EngineFailure(written.error());
+}
+
+std::string UpstreamEngine::load_failure(int status) const {
+  return "the upstream runner could not load " + name_ + " (exit status " + std::to_string(status) +
+         (status == 3 ? ": no pydantic 2; point --python at the Python of the DeepSpeed environment"
+                      : "; its message is above") +
+         ")";
+}
+
+std::vector<RevisionField> UpstreamEngine::fields() const {
+  const std::string key = digest(source_.key + "\nZenFlowConfig fields");
+  auto cached = cache_.load(key, 1);
+  std::string line;
+  if (cached) {
+    line = cached->front();
+  } else {
+    write_tree();
+    RunnerOptions runner_options{options_.python, tree_dir_->path(), std::nullopt, "", false, true};
+    auto runner = UpstreamRunner::start(runner_options, "");
+    if (!runner) throw EngineFailure(runner.error());
+    runner->close_input();
+    const bool answered = runner->next(line);
+    if (int status = runner->finish(); !answered || status != 0) throw EngineFailure(load_failure(status));
+  }
+  tl::expected<std::vector<RevisionField>, std::string> fields =
+      tl::unexpected("the runner's schema is not JSON: " + line.substr(0, 300));
+  if (auto value = py::parse_json(line)) fields = revision_fields_from_value(*value);
+  if (!fields) throw EngineFailure(name_ + ": " + fields.error());
+  if (!cached) cache_.store(key, {line});
+  return std::move(*fields);
+}
+
+void UpstreamEngine::start_runners() const {
+  if (!runners_.empty()) return;
+  std::signal(SIGPIPE, SIG_IGN);  // a runner that dies is reported, not a reason to die
+  write_tree();
   RunnerOptions runner_options{options_.python, tree_dir_->path(), std::nullopt, "", true};
   for (unsigned i = 0; i < options_.jobs; ++i) {
     auto runner = UpstreamRunner::start(runner_options, "");
@@ -79,11 +116,7 @@ void UpstreamEngine::start_runners() const {
     std::string line;
     if (!runner.next(line) || line != "{\"ready\": true}") {
       runner.close_input();
-      int status = runner.finish();
-      throw EngineFailure("the upstream runner could not load " + name_ + " (exit status " + std::to_string(status) +
-                          (status == 3 ? ": no pydantic 2; point --python at the Python of the DeepSpeed environment"
-                                       : "; its message is above") +
-                          ")");
+      throw EngineFailure(load_failure(runner.finish()));
     }
   }
 }
@@ -114,8 +147,8 @@ std::vector<std::string> UpstreamEngine::run(const std::vector<std::string>& lin
     if (stopped_at[part] == lines.size()) continue;
     int status = runners_[part].finish();
     runners_.clear();  // stops the others
-    throw EngineFailure("the upstream runner stopped (exit status " + std::to_string(status) + ") on the case " +
-                        lines[stopped_at[part]] + "; no result of this run is complete");
+    throw EngineFailure("the upstream runner stopped (exit status " + std::to_string(status) +
+                        ") on the case " + lines[stopped_at[part]] + "; no result of this run is complete");
   }
   return out;
 }
@@ -126,7 +159,8 @@ std::vector<py::Value> UpstreamEngine::answer_values(const std::vector<Case>& ca
   std::string all = source_.key;
   for (const Case& c : cases) {
     std::string line;
-    py::write_json(line, case_to_value(c));
+    py::write_json(line,
+                   case_to_value(c, true));  // every key: the defaults are zfcheck's (the runner has none)
     all += "\n" + line;
     lines.push_back(std::move(line));
   }
@@ -139,8 +173,8 @@ std::vector<py::Value> UpstreamEngine::answer_values(const std::vector<Case>& ca
     for (std::size_t i = cases.size() * part / 2; i < cases.size() * (part + 1) / 2; ++i) {
       auto value = py::parse_json(answers[i]);
       if (!value || value->as<py::Dict>() == nullptr) {
-        failures[part] = "the upstream runner's answer to " + lines[i] + " is not a JSON object: " +
-                         answers[i].substr(0, 300);
+        failures[part] = "the upstream runner's answer to " + lines[i] +
+                         " is not a JSON object: " + answers[i].substr(0, 300);
         return;
       }
       out[i] = std::move(*value);

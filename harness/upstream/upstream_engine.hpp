@@ -3,6 +3,7 @@
 
 #include "harness/checks/engine.hpp"
 #include "harness/upstream/result_cache.hpp"
+#include "harness/upstream/revision_fields.hpp"
 #include "harness/upstream/upstream_runner.hpp"
 #include "harness/upstream/upstream_source.hpp"
 
@@ -24,9 +25,8 @@ class UpstreamEngine final : public Engine {
  public:
   // Reads the runner's files at `rev` (none: the working tree) of the checkout at `path`; the runners
   // start with the first batch the cache cannot answer.
-  static tl::expected<std::unique_ptr<UpstreamEngine>, std::string> open(const std::string& path,
-                                                                         const std::optional<std::string>& rev,
-                                                                         const UpstreamEngineOptions& options);
+  static tl::expected<std::unique_ptr<UpstreamEngine>, std::string> open(
+      const std::string& path, const std::optional<std::string>& rev, const UpstreamEngineOptions& options);
   ~UpstreamEngine() override;
 
   const std::string& name() const override { return name_; }
@@ -40,10 +40,15 @@ class UpstreamEngine final : public Engine {
   // compares field by field. Throws EngineFailure as evaluate_batch does.
   std::vector<py::Value> answer_values(const std::vector<Case>& cases) const;
   const UpstreamSource& source() const { return source_; }
+  // The revision's own ZenFlowConfig fields, as the runner reads its pydantic schema, through the cache.
+  // Throws EngineFailure when the runner cannot load the revision or its answer is not a schema.
+  std::vector<RevisionField> fields() const;
 
  private:
   UpstreamEngine(UpstreamSource source, UpstreamEngineOptions options);
+  void write_tree() const;
   void start_runners() const;
+  std::string load_failure(int status) const;
   std::vector<std::string> run(const std::vector<std::string>& lines) const;
 
   UpstreamSource source_;
@@ -51,7 +56,7 @@ class UpstreamEngine final : public Engine {
   std::string name_;
   ResultCache cache_;
   mutable std::optional<on_interrupt::TemporaryPath> tree_dir_;  // the files written out for the runners
-  mutable std::vector<UpstreamRunner> runners_;  // destroyed first: they read tree_dir_
+  mutable std::vector<UpstreamRunner> runners_;                  // destroyed first: they read tree_dir_
 };
 
 }  // namespace zfcheck

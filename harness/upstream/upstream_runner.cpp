@@ -1,18 +1,19 @@
 // Process plumbing for the upstream runner: a temporary copy of the script, posix_spawn, a read pipe.
 #include "harness/upstream/upstream_runner.hpp"
 
-#include "harness/upstream/upstream_source.hpp"
+#include "harness/io/case_io.hpp"
 #include "harness/io/shell_quote.hpp"
 #include "harness/upstream/interrupt_cleanup.hpp"
+#include "harness/upstream/upstream_source.hpp"
 
-#include <cerrno>
-#include <cstdlib>
-#include <cstring>
 #include <fcntl.h>
-#include <fstream>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
 #include <vector>
 
 extern char** environ;
@@ -36,13 +37,17 @@ tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOpti
     args.push_back(*options.rev);
   }
   if (options.ready_line) args.push_back("--ready");
+  if (options.schema) args.push_back("--schema");
+  args.push_back("--max-micro-steps");
+  args.push_back(std::to_string(kMaxMicroSteps));
   for (const auto& a : args) runner.command_ += (runner.command_.empty() ? "" : " ") + shell_quote(a);
   if (!cases_path.empty()) runner.command_ += " < " + shell_quote(cases_path);
 
   int in_fd = -1;
   if (cases_path.empty()) {
     int in_pipe[2];
-    if (pipe2(in_pipe, O_CLOEXEC) != 0) return tl::unexpected(std::string("cannot create a pipe: ") + std::strerror(errno));
+    if (pipe2(in_pipe, O_CLOEXEC) != 0)
+      return tl::unexpected(std::string("cannot create a pipe: ") + std::strerror(errno));
     in_fd = in_pipe[0];
     runner.in_ = in_pipe[1];
   } else {

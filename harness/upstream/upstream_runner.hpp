@@ -1,15 +1,16 @@
-// Starts the Python runner of upstream DeepSpeed code (harness/upstream/zf_upstream.py) and reads its results.
+// Starts the Python runner of upstream DeepSpeed code (harness/upstream/zf_upstream.py) and reads its
+// results.
 #pragma once
 
 #include "harness/upstream/interrupt_cleanup.hpp"
 
 #include <tl/expected.hpp>
 
+#include <sys/types.h>
 #include <cstdio>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <sys/types.h>
 
 namespace zfcheck {
 
@@ -19,6 +20,7 @@ struct RunnerOptions {
   std::optional<std::string> rev;  // read the files at this revision; none: from the checkout's working tree
   std::string script;              // the runner script; empty: the copy built into zfcheck
   bool ready_line = false;         // ask the runner to print {"ready": true} once its modules are loaded
+  bool schema = false;  // ask for the revision's ZenFlowConfig fields (one line) instead of results
 };
 
 // One runner process over eval-format cases (a file, or lines sent to it); results arrive one line per
@@ -26,7 +28,8 @@ struct RunnerOptions {
 class UpstreamRunner {
  public:
   // `cases_path` empty: the cases are sent with send() and the input closed with close_input().
-  static tl::expected<UpstreamRunner, std::string> start(const RunnerOptions& options, const std::string& cases_path);
+  static tl::expected<UpstreamRunner, std::string> start(const RunnerOptions& options,
+                                                         const std::string& cases_path);
   UpstreamRunner(UpstreamRunner&& other) noexcept;
   UpstreamRunner& operator=(UpstreamRunner&&) = delete;
   ~UpstreamRunner();

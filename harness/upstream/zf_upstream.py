@@ -16,14 +16,17 @@ import argparse
 import importlib
 import importlib.abc
 import importlib.util
+import inspect
 import json
 import os
+import reprlib
 import signal
 import subprocess
 import sys
 import threading
 import time
 import types
+import typing
 
 # Files executed as upstream wrote them, by module name.
 REAL_MODULES = {
@@ -45,19 +48,70 @@ STUB_ROOTS = ("torch", "deepspeed", "psutil")  # psutil: ZenFlow's CPU affinity 
 MISSING_PYDANTIC_STATUS = 3
 
 
-class Anything:
-    """Stands in for any class or object an upstream module imports but the set-up never uses."""
+class StandInUsed(AttributeError):
+    """Upstream's code used a stand-in for something the set-up was assumed not to need: the runner, not
+    upstream, cannot answer the case. An AttributeError, so that hasattr() and getattr(x, n, default) in
+    upstream's code behave as they would on a missing attribute; the use is recorded all the same."""
+
+
+class StandIns:
+    """What the runner could not stand in for during one case, in order (its result names the first)."""
+
+    used = []
+
+    @classmethod
+    def refuse(cls, what, why="upstream's set-up used something the runner does not model"):
+        message = f"zfcheck's runner has only a stand-in for {what}: {why}"
+        cls.used.append(message)
+        raise StandInUsed(message)
+
+
+class StandInType(type):
+    """The class of a stand-in class: naming an attribute of the class itself refuses."""
+
+    def __getattr__(cls, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        StandIns.refuse(f"{cls._stand_in_path}.{name}")
+
+
+class Anything(metaclass=StandInType):
+    """Stands in for a class an upstream module imports: it can be subclassed, named in annotations and
+    default arguments, and built (the set-up builds optimizers it never uses); anything more refuses."""
+
+    _stand_in_path = "Anything"
 
     def __init__(self, *args, **kwargs):
         pass
 
     def __call__(self, *args, **kwargs):
-        return Anything()
+        StandIns.refuse(f"{type(self)._stand_in_path}(...)(...)")
 
     def __getattr__(self, name):
         if name.startswith("__"):
             raise AttributeError(name)
-        return Anything()
+        StandIns.refuse(f"{type(self)._stand_in_path}(...).{name}")
+
+
+def refusing(operation):
+    """An operator of a stand-in object that refuses (comparing, counting or adding to one is a use)."""
+
+    def refuse(self, *args):
+        StandIns.refuse(f"{type(self)._stand_in_path}(...) {operation}")
+
+    return refuse
+
+
+for _operation in ("__bool__", "__len__", "__iter__", "__int__", "__index__", "__float__", "__lt__", "__le__",
+                   "__gt__", "__ge__", "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__",
+                   "__truediv__", "__rtruediv__", "__floordiv__", "__rfloordiv__", "__mod__", "__rmod__",
+                   "__pow__", "__getitem__", "__setitem__", "__contains__"):
+    setattr(Anything, _operation, refusing(_operation))
+
+
+def stand_in_class(path):
+    """A stand-in class for `path` (module.Name)."""
+    return StandInType(path.rsplit(".", 1)[-1], (Anything, ), {"_stand_in_path": path})
 
 
 class StubModule(types.ModuleType):
@@ -66,7 +120,7 @@ class StubModule(types.ModuleType):
     def __getattr__(self, name):
         if name.startswith("__"):
             raise AttributeError(name)
-        stand_in = type(name, (Anything, ), {})
+        stand_in = stand_in_class(f"{self.__name__}.{name}")
         setattr(self, name, stand_in)
         return stand_in
 
@@ -95,12 +149,34 @@ class ZeroOptimizerBase:
     def __init__(self, *args, **kwargs):
         # ZenFlow passed zenflow_config positionally before #7634 and by keyword since: read it from the
         # keywords, else from the calling __init__'s own parameter of that name, whatever its position.
-        caller = sys._getframe(1).f_locals
-        zenflow_config = kwargs.get("zenflow_config", caller.get("zenflow_config"))
+        caller = sys._getframe(1)
+        if "zenflow_config" in kwargs:
+            zenflow_config = kwargs["zenflow_config"]
+        elif "zenflow_config" in parameters_of(caller.f_code):
+            zenflow_config = caller.f_locals["zenflow_config"]
+        else:
+            StandIns.refuse(
+                "DeepSpeedZeroOptimizer.__init__",
+                "it expects zenflow_config as a keyword argument, or as a parameter of the calling "
+                f"__init__ (passed positionally, before #7634); found {caller.f_code.co_name}"
+                f"({', '.join(parameters_of(caller.f_code))}) calling it with {len(args)} positional arguments "
+                f"and the keywords ({', '.join(kwargs)})")
         self.cpu_offload = True
         self.zenflow = zenflow_config is not None
         self.bit16_groups = []
         self.allgather_bucket_size = 0
+
+
+def parameters_of(code):
+    """The parameter names of a function's code, *args and **kwargs spelt so."""
+    count = code.co_argcount + code.co_kwonlyargcount
+    names = list(code.co_varnames[:count])
+    if code.co_flags & inspect.CO_VARARGS:
+        names.insert(code.co_argcount, "*" + code.co_varnames[count])
+        count += 1
+    if code.co_flags & inspect.CO_VARKEYWORDS:
+        names.append("**" + code.co_varnames[count])
+    return names
 
 
 class Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -138,7 +214,7 @@ class Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         elif name == "deepspeed.runtime.zero.partition_parameters":
             # engine_stage3.py star-imports this module and uses these names at import time.
             for stand_in in ("Parameter", "Tensor"):
-                setattr(module, stand_in, type(stand_in, (Anything, ), {}))
+                setattr(module, stand_in, stand_in_class(f"{name}.{stand_in}"))
             module.instrument_w_nvtx = lambda function: function
 
 
@@ -162,6 +238,56 @@ def read_sources(checkout, rev):
             except OSError as e:
                 sys.exit(f"zf_upstream: cannot read {path} in {checkout}: {e}")
     return sources
+
+
+def kinds_of(annotation, kinds, literals, bounds):
+    """Adds what `annotation` accepts: its kinds of value ("none", "bool", "int", "float", "str", else
+    "other"), its Literal values and its bounds (ge, gt, le, lt) from Annotated metadata."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        kinds_of(typing.get_args(annotation)[0], kinds, literals, bounds)
+        for metadata in typing.get_args(annotation)[1:]:
+            bounds_of(metadata, bounds)
+    elif origin is typing.Union or origin is types.UnionType:
+        for arg in typing.get_args(annotation):
+            kinds_of(arg, kinds, literals, bounds)
+    elif origin is typing.Literal:
+        literals.extend(value for value in typing.get_args(annotation) if value not in literals)
+    elif annotation is type(None) or annotation is None:
+        kinds.add("none")
+    else:
+        kinds.add(next((name for name, kind in (("bool", bool), ("int", int), ("float", float), ("str", str))
+                        if annotation is kind), "other"))
+
+
+def bounds_of(metadata, bounds):
+    for bound in ("ge", "gt", "le", "lt"):
+        value = getattr(metadata, bound, None)
+        if is_integer(value) or isinstance(value, float):
+            bounds[bound] = value
+
+
+def annotation_text(annotation):
+    """The annotation as its source would write it: int, Optional[int], Literal['a', 'b']."""
+    return annotation.__name__ if isinstance(annotation, type) else repr(annotation).replace("typing.", "")
+
+
+def schema_of(model):
+    """Each field of a pydantic model as zfcheck's sweep reads it (docs/upstream-engine.md, New fields)."""
+    fields = []
+    for name, info in model.model_fields.items():
+        kinds, literals, bounds = set(), [], {}
+        kinds_of(info.annotation, kinds, literals, bounds)
+        for metadata in info.metadata:
+            bounds_of(metadata, bounds)
+        field = {"name": name, "annotation": annotation_text(info.annotation), "kinds": sorted(kinds),
+                 "literals": [value for value in literals if unencodable(value, "") is None], "bounds": bounds}
+        if not info.is_required():
+            default = info.get_default(call_default_factory=True)
+            if unencodable(default, "") is None:
+                field["default"] = default
+        fields.append(field)
+    return {"fields": fields}
 
 
 def missing_file_for(stage, sources):
@@ -205,6 +331,7 @@ class Upstream:
         load = importlib.import_module
         self.validation_error = pydantic.ValidationError
         self.zero_config = load("deepspeed.runtime.zero.config").DeepSpeedZeroConfig
+        self.zenflow_config = load("deepspeed.runtime.zenflow.zenflow_config").ZenFlowConfig
         self.engine = load("deepspeed.runtime.zenflow.engine")
         self.stage12 = load("deepspeed.runtime.zenflow.zenflow_stage_1_and_2")
         self.stage3 = load("deepspeed.runtime.zenflow.engine_stage3") if missing_file_for(3, sources) is None else None
@@ -213,7 +340,8 @@ class Upstream:
         result = {"outcome": "ok", "error": None, "config": None, "resolved": None, "engine": None,
                   "zenflow_enabled": False, "warnings": [], "selections": [], "selection_count": 0}
         self.logger.warnings = []
-        stage = case.get("stage", 2)
+        StandIns.used.clear()
+        stage = case["stage"]
         missing = missing_file_for(stage, self.sources)
         if missing is not None:
             result.update(outcome="unmodelled", error={"type": "MissingFile", "field": None,
@@ -230,13 +358,25 @@ class Upstream:
             return self.finish(result)
         result["zenflow_enabled"] = True
         result["config"] = {name: getattr(cfg, name) for name in type(cfg).model_fields}
-        engine = EngineStub(cfg, case.get("dataloader_len"))
+        engine = EngineStub(cfg, case["dataloader_len"])
         try:
             self.engine.configure_zenflow(engine)
             optimizer, select = self.build_optimizer(stage, cfg, zero.overlap_comm)
         except Exception as e:  # upstream's own error, whatever its class
             result.update(outcome="init_error", error=error_of(e, self.validation_error))
             return self.finish(result)
+        try:
+            self.read_schedule(result, cfg, engine, optimizer, select, case["micro_steps"])
+        except Exception as e:  # the runner's reading of upstream's objects, not upstream's set-up
+            result.update(outcome="unmodelled", error={
+                "type": "RunnerError", "field": None,
+                "message": f"the runner could not read the set-up's schedule: {type(e).__name__}: {e}"},
+                          resolved=None, engine=None)
+        return self.finish(result)
+
+    @staticmethod
+    def read_schedule(result, cfg, engine, optimizer, select, micro_steps):
+        """The resolved schedule, the engine's view and the selection boundaries, read off upstream's objects."""
         result["resolved"] = {
             "select_strategy": optimizer.select_strategy,
             "select_interval": optimizer.select_interval,
@@ -248,13 +388,12 @@ class Upstream:
         result["engine"] = {"select_interval": engine.select_interval, "update_interval": engine.update_interval,
                             "auto_update": engine.auto_update}
         selections = []
-        for _ in range(case.get("micro_steps", 40)):
+        for _ in range(micro_steps):
             optimizer.micro_step += 1
             if select(optimizer):
                 selections.append(optimizer.micro_step)
         result["selections"] = selections
         result["selection_count"] = len(selections)
-        return self.finish(result)
 
     def build_optimizer(self, stage, cfg, overlap_comm):
         if stage == 3:
@@ -269,6 +408,10 @@ class Upstream:
 
     def finish(self, result):
         result["warnings"] = list(self.logger.warnings)
+        if StandIns.used:  # even where upstream's code caught the refusal (hasattr, getattr with a default)
+            result.update(outcome="unmodelled", error={"type": "RunnerStandIn", "field": None,
+                                                       "message": StandIns.used[0]},
+                          resolved=None, engine=None, selections=[], selection_count=0)
         return result
 
 
@@ -293,6 +436,68 @@ class Sized:
         return self.n
 
 
+def is_integer(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def case_fault(case, max_micro_steps):
+    """(the key at fault or None, why) when `case` is not one the runner can run; None when it is. zfcheck
+    sends every key the runner reads, so that the defaults of docs/eval-format.md have one home: zfcheck."""
+    if not isinstance(case, dict):
+        return None, "a case must be a JSON object"
+    if "id" in case and not isinstance(case["id"], str):
+        return "id", "id must be a string"
+    for key in ("zenflow", "stage", "micro_steps", "dataloader_len"):
+        if key not in case:
+            return key, f"the case has no {key} key (the runner is given every key; zfcheck fills in the defaults)"
+    if not is_integer(case["stage"]) or case["stage"] not in (1, 2, 3):
+        return "stage", "stage must be 1, 2 or 3"
+    steps = case["micro_steps"]
+    if not is_integer(steps) or steps < 0 or (max_micro_steps is not None and steps > max_micro_steps):
+        return "micro_steps", f"micro_steps must be an integer from 0 to {max_micro_steps or 'any size'}"
+    length = case["dataloader_len"]
+    if length is not None and (not is_integer(length) or not 0 <= length <= sys.maxsize):
+        return "dataloader_len", f"dataloader_len must be null or an integer from 0 to {sys.maxsize} (a Python len())"
+    if case.get("overlap_comm") is not None and not isinstance(case["overlap_comm"], bool):
+        return "overlap_comm", "overlap_comm must be true, false or null"
+    return None
+
+
+def unencodable(value, path):
+    """(path, value) of the first part of `value` that JSON cannot hold, or None."""
+    if isinstance(value, dict):
+        parts = [(f"{path}.{key}" if path else str(key), item) for key, item in value.items()]
+    elif isinstance(value, list):
+        parts = [(f"{path}[{i}]", item) for i, item in enumerate(value)]
+    else:
+        try:
+            json.dumps(value)
+            return None
+        except (TypeError, ValueError, RecursionError):
+            return path, value
+    for part_path, item in parts:
+        found = unencodable(item, part_path)
+        if found is not None:
+            return found
+    return None
+
+
+def encoded(result):
+    """The result as one JSON line; one holding a value JSON cannot hold is unmodelled, naming the value."""
+    try:
+        return json.dumps(result)
+    except (TypeError, ValueError, RecursionError):
+        found = unencodable(result, "") or ("the result", result)
+    path, value = found
+    error = {"type": "UnrepresentableResult", "field": None,
+             "message": f"upstream's result does not fit the eval format: {path} is {reprlib.repr(value)} "
+                        f"(a {type(value).__name__}, which JSON cannot hold)"}
+    kept = {key: result[key] for key in ("id", "profile") if key in result}
+    return json.dumps({**kept, "outcome": "unmodelled", "error": error, "config": None, "resolved": None,
+                       "engine": None, "zenflow_enabled": False, "warnings": [], "selections": [],
+                       "selection_count": 0})
+
+
 def stop_with_parent():
     """A runner never outlives the zfcheck that started it, even one killed without a chance to stop it."""
     parent = os.getppid()
@@ -311,6 +516,8 @@ def main():
     parser.add_argument("--rev", help="git revision to read the files at (default: the files in the checkout)")
     parser.add_argument("--ready", action="store_true", help='print {"ready": true} once the modules are loaded')
     parser.add_argument("--list-files", action="store_true", help="print the files the runner reads and stop")
+    parser.add_argument("--schema", action="store_true", help="print the revision's ZenFlowConfig fields and stop")
+    parser.add_argument("--max-micro-steps", type=int, help="refuse a case asking for more micro-steps")
     args = parser.parse_args()
     if args.list_files:
         print("\n".join(REAL_MODULES.values()))
@@ -321,25 +528,31 @@ def main():
     if args.ready:
         # In zfcheck's pool, Ctrl-C at a terminal is zfcheck's to handle: it stops the runners itself.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-    upstream = Upstream(read_sources(args.deepspeed, args.rev))
+    try:
+        upstream = Upstream(read_sources(args.deepspeed, args.rev))
+    except StandInUsed as e:
+        sys.exit(f"zf_upstream: loading upstream's modules: {e}")
+    if args.schema:
+        print(json.dumps(schema_of(upstream.zenflow_config)))
+        return
     if args.ready:
         print(json.dumps({"ready": True}), flush=True)
     for number, line in enumerate(sys.stdin, 1):
         try:
             case = json.loads(line)
-            if not isinstance(case, dict) or "zenflow" not in case:
-                raise ValueError("not a case object with a zenflow key")
+            fault = case_fault(case, args.max_micro_steps)
         except (ValueError, RecursionError) as e:
-            result = {"outcome": "invalid_case", "error": {"type": "CaseError", "field": None,
-                                                           "message": f"line {number}: {e}"}}
+            case, fault = None, (None, f"not JSON: {e}")
+        if fault is not None:
+            result = {"outcome": "invalid_case", "error": {"type": "CaseError", "field": fault[0],
+                                                           "message": f"line {number}: {fault[1]}"}}
         else:
             result = upstream.evaluate(case)
-            if "id" in case:
-                result = {"id": case["id"], **result}
+        if isinstance(case, dict) and isinstance(case.get("id"), str):
+            result = {"id": case["id"], **result}
         result["profile"] = "upstream"
-        sys.stdout.write(json.dumps(result) + "\n")
+        sys.stdout.write(encoded(result) + "\n")
         sys.stdout.flush()
-
 
 if __name__ == "__main__":
     main()

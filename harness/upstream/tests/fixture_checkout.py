@@ -5,7 +5,8 @@ to test the runner's mechanics without a DeepSpeed checkout. `engine_scale` plan
 engine copy so that a test can check that conformance reports it; `die_on_len` makes the engine kill
 its process on that dataloader length (a runner dying mid-stream), `hang_on_len` makes it never return; `positional` passes zenflow_config
 to the ZeRO base optimizer positionally, as upstream did before #7634; `omit` leaves files out (a
-revision older than them).
+revision older than them); further lines of code and fields make a revision that adds a warning, rewords
+one, adds a field, or uses what the runner only stands in for.
 """
 import os
 import textwrap
@@ -26,7 +27,7 @@ class DeepSpeedConfigModel(BaseModel):
 '''
 
 ZENFLOW_CONFIG = '''
-from typing import Optional, Union
+from typing import Literal, Optional, Union
 from pydantic import Field, model_validator
 from deepspeed.runtime.config_utils import DeepSpeedConfigModel
 
@@ -42,6 +43,7 @@ class ZenFlowConfig(DeepSpeedConfigModel):
     full_warm_up_rounds: int = 0
     pt_reserved_cores_perc: float = Field(0.5, ge=0.0, le=1.0)
     steps_per_epoch: Optional[int] = Field(default=None, exclude=True)
+    NEW_FIELDS
 
     @model_validator(mode="after")
     def validate_fields(self):
@@ -114,6 +116,7 @@ def _resolve(owner, cfg):
 
 def configure_zenflow(engine):
     cfg = engine.zenflow_config()
+    ENGINE_CODE
     if engine.training_dataloader is not None and len(engine.training_dataloader) == DIE_ON_LEN:
         import os
         os._exit(9)
@@ -138,17 +141,18 @@ def configure_zenflow(engine):
 STAGE12 = '''
 from deepspeed.runtime.zero.stage_1_and_2 import DeepSpeedZeroOptimizer
 from deepspeed.ops.adam import ZenFlowSelectiveAdamW
+from deepspeed.utils import logger
 
 
 class ZenFlowZeroOptimizer(DeepSpeedZeroOptimizer):
 
-    def __init__(self, init_optimizer, param_names, timers, optimizer_params, zenflow_config=None, **kwargs):
+    def __init__(self, init_optimizer, param_names, timers, optimizer_params, ZENFLOW_PARAMETER=None, **kwargs):
         if POSITIONAL:
-            super().__init__(init_optimizer, param_names, timers, optimizer_params, zenflow_config, **kwargs)
+            super().__init__(init_optimizer, param_names, timers, optimizer_params, ZENFLOW_PARAMETER)
         else:
-            super().__init__(init_optimizer, param_names, timers, optimizer_params, zenflow_config=zenflow_config,
+            super().__init__(init_optimizer, param_names, timers, optimizer_params, zenflow_config=ZENFLOW_PARAMETER,
                              **kwargs)
-        cfg = zenflow_config
+        cfg = ZENFLOW_PARAMETER
         self.micro_step = -1
         self.full_warm_up_rounds = cfg.full_warm_up_rounds
         if cfg.offload:
@@ -172,6 +176,7 @@ class ZenFlowZeroOptimizer(DeepSpeedZeroOptimizer):
                 self.select_interval = self.select_interval * cfg.steps_per_epoch
             else:
                 self.select_interval = 0
+        OPTIMIZER_CODE
 
     def is_zenflow_select_boundary(self):
         return self.zenflow and (self.micro_step - self.full_warm_up_rounds) >= 0 and (
@@ -216,14 +221,20 @@ FILES = {
 }
 
 
-def write_checkout(root, engine_scale=0, die_on_len=-1, hang_on_len=-1, positional=False, omit=()):
-    """Writes the stand-in modules under `root`; `engine_scale` is added to the dataloader length."""
+def write_checkout(root, engine_scale=0, die_on_len=-1, hang_on_len=-1, positional=False, omit=(), new_fields=(),
+                   engine_code=(), optimizer_code=(), zenflow_parameter="zenflow_config"):
+    """Writes the stand-in modules under `root`; `engine_scale` is added to the dataloader length.
+    `new_fields` are lines added to ZenFlowConfig, `engine_code` lines run first in configure_zenflow (with
+    cfg), `optimizer_code` lines run last in the optimizer's _configure_zenflow (with self and cfg);
+    `zenflow_parameter` names the optimizer's zenflow_config parameter."""
     for path, text in FILES.items():
         if path in omit:
             continue
         full = os.path.join(root, path)
         os.makedirs(os.path.dirname(full), exist_ok=True)
         text = textwrap.dedent(text).replace("ENGINE_SCALE", str(engine_scale)).replace("DIE_ON_LEN", str(die_on_len))
-        text = text.replace("HANG_ON_LEN", str(hang_on_len))
+        text = text.replace("HANG_ON_LEN", str(hang_on_len)).replace("ZENFLOW_PARAMETER", zenflow_parameter)
+        text = text.replace("NEW_FIELDS", "\n    ".join(new_fields)).replace("ENGINE_CODE", "\n    ".join(engine_code))
+        text = text.replace("OPTIMIZER_CODE", "\n        ".join(optimizer_code))
         with open(full, "w", encoding="utf-8") as f:
             f.write(text.replace("POSITIONAL", str(positional)).lstrip())

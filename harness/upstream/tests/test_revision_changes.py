@@ -1,0 +1,229 @@
+"""ctest: revisions a reviewer brings, on the fixture checkout: a warning added or reworded, a field the model
+does not know, and what upstream's code does that the runner cannot stand in for.
+
+Usage: test_revision_changes.py ZFCHECK. Exits 77 (skipped) with the reason printed when this Python has no
+pydantic 2, which the runner needs.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+
+from fixture_checkout import write_checkout
+from test_conformance import CASES, exit_unless_pydantic_2, git
+
+ZFCHECK = sys.argv[1] if len(sys.argv) > 1 else "zfcheck"
+RUNNER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "zf_upstream.py")
+
+# PR #8456's warning (the model's words for select-interval-never-repeats), and words a revision may use.
+PR_8456_WARNING = ("ZenFlow will select its important columns once and never re-select them: no epoch length is "
+                   "known. Pass training_data= to deepspeed.initialize(), set zenflow.steps_per_epoch, or use "
+                   "select_strategy \"step\" with an integer select_interval.")
+REWORDED = ("ZenFlow: select_strategy resolves to 'epoch' but no epoch length is known; the columns are picked "
+            "only at the first step and not re-picked.")
+ADDED = "ZenFlow: select_interval resolves to 0, so the important columns are chosen once and never again."
+
+
+def warns_when_interval_is_0(text):
+    """Optimizer code that logs `text` when select_interval resolves to 0."""
+    return ("if self.select_interval == 0:", "    logger.warning(%r)" % text)
+
+
+# A field the model does not know, whose defect only a case that sets it shows.
+RESELECT_EVERY = {"new_fields": ("reselect_every: int = 0", ),
+                  "optimizer_code": ("if cfg.reselect_every:", "    self.select_interval = cfg.reselect_every")}
+
+
+class RevisionChanges(unittest.TestCase):
+
+    @classmethod
+    def setUpClass(cls):
+        cls.cache_dir = tempfile.TemporaryDirectory()  # shared: each distinct set of files walks the grid once
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.cache_dir.cleanup()
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.root = self.dir.name
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def zfcheck(self, *args, stdin=None):
+        return subprocess.run([ZFCHECK, *args, "--python", sys.executable, "--cache-dir", self.cache_dir.name,
+                               "--jobs", "2"], input=stdin, capture_output=True, text=True, timeout=600)
+
+    def history(self, base, head):
+        """A repository whose HEAD~1 is the fixture written with `base`'s options and HEAD with `head`'s."""
+        repo = os.path.join(self.root, "repo")
+        write_checkout(repo, **base)
+        git(repo, "init", "-q")
+        git(repo, "add", ".")
+        git(repo, "commit", "-qm", "base")
+        write_checkout(repo, **head)
+        git(repo, "commit", "-qam", "head")
+        return repo
+
+    def eval_upstream(self, spec, cases):
+        run = self.zfcheck("eval", "--upstream", spec, stdin="".join(json.dumps(c) + "\n" for c in cases))
+        self.assertEqual(run.returncode, 0, run.stderr)
+        return [json.loads(line) for line in run.stdout.splitlines()]
+
+    def review(self, repo):
+        run = self.zfcheck("review", "--upstream", repo, "--base", "HEAD~1", "--head", "HEAD", "--format", "json")
+        self.assertIn(run.returncode, (0, 1), run.stderr)
+        return run.returncode, json.loads(run.stdout)
+
+    def assert_nothing_unmodelled(self, review):
+        changes = [g["change"] for g in review["diff"]["groups"]]
+        self.assertEqual([c for c in changes if "unmodelled" in c], [])
+
+    def test_a_revision_that_adds_a_warning_is_reviewed_by_what_it_says(self):
+        repo = self.history({}, {"optimizer_code": warns_when_interval_is_0(ADDED)})
+        (result, ) = self.eval_upstream(repo + "@HEAD", [{"zenflow": {}}])
+        self.assertEqual((result["outcome"], result["warnings"]), ("ok", [ADDED]))
+        status, review = self.review(repo)
+        self.assert_nothing_unmodelled(review)
+        self.assertIn({"invariant": "reselects-or-warns", "status": "fixed"},
+                      [{k: i[k] for k in ("invariant", "status")} for i in review["invariants"]])
+        self.assertTrue(any("warnings +select-interval-never-repeats" in g["change"] for g in review["diff"]["groups"]),
+                        [g["change"] for g in review["diff"]["groups"]])
+        self.assertEqual(status, 0)
+
+    def test_a_revision_that_rewords_a_warning_changes_nothing_but_its_words(self):
+        repo = self.history({"optimizer_code": warns_when_interval_is_0(PR_8456_WARNING)},
+                            {"optimizer_code": warns_when_interval_is_0(REWORDED)})
+        results = self.eval_upstream(repo + "@HEAD", CASES)
+        self.assertEqual([r["outcome"] for r in results if r["outcome"] == "unmodelled"], [])
+        self.assertEqual({r["id"]: r["warnings"] for r in results}["default"], [REWORDED])
+        status, review = self.review(repo)
+        self.assertEqual(status, 0)
+        self.assert_nothing_unmodelled(review)
+        self.assertEqual([g["change"] for g in review["diff"]["groups"]], ["warnings reworded"])
+        self.assertEqual([c for c in review["diff"]["causes"] if c["status"] != "remaining"], [])
+        fits = []
+        for rev in ("HEAD~1", "HEAD"):
+            fit = self.zfcheck("profiles", "fit", "--upstream", repo + "@" + rev)
+            self.assertEqual(fit.returncode, 1, fit.stderr)  # the miniature is no profile: the nearest is named
+            fits.append(re.sub(r"upstream@[0-9a-f]+", "upstream@REV", fit.stdout.replace(repo + "@" + rev, "REPO@REV")))
+        self.assertRegex(fits[1], r"\nno setting reproduces it; nearest \(\d+ cases differ\): topk_ratio_open_interval=")
+        self.assertEqual(fits[1], fits[0])
+
+    def test_a_field_the_model_does_not_know_is_carried_swept_and_its_defect_found(self):
+        repo = self.history({}, RESELECT_EVERY)
+        (result, ) = self.eval_upstream(repo + "@HEAD", [{"zenflow": {"reselect_every": -1}}])
+        self.assertEqual(list(result["config"])[-2:], ["steps_per_epoch", "reselect_every"])
+        self.assertEqual(result["config"]["reselect_every"], -1)
+        self.assertEqual(result["resolved"]["select_interval"], -1)
+        status, review = self.review(repo)
+        self.assertEqual(review["new_fields"], [{
+            "name": "reselect_every", "annotation": "int",
+            "values": [0, None, 1, -1, 9223372036854775807, "x", 1.5, True, []], "cases": 9 * 144}])
+        introduced = [c for c in review["diff"]["causes"] if c["status"] == "introduced"]
+        self.assertTrue(introduced)
+        self.assertTrue(all("reselect_every" in c["example"]["zenflow"] for c in introduced), introduced)
+        self.assertIn("interval-not-negative", {c["invariant"] for c in introduced})
+        self.assertEqual((status, review["introduced"]), (1, True))
+        text = self.zfcheck("review", "--upstream", repo, "--base", "HEAD~1", "--head", "HEAD", "--format", "text")
+        self.assertIn("New field reselect_every (int), which the model does not know: tried 0, null, 1, -1, "
+                      "9223372036854775807, \"x\", 1.5, true, [] (1296 cases", text.stdout)
+        self.assertTrue(text.stdout.endswith("The head introduces a finding the base did not have.\n"), text.stdout)
+
+    def test_a_revision_without_new_fields_reviews_as_before(self):
+        repo = self.history({}, {"engine_scale": 1})
+        _, review = self.review(repo)
+        self.assertNotIn("new_fields", review)
+        self.assertEqual(review["diff"]["cases"], 342878)
+
+
+class RunnerFailures(unittest.TestCase):
+    """The runner fails loudly, and only upstream's own errors are reported as upstream's."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.checkout = os.path.join(self.dir.name, "ds")
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def eval_cases(self, **fixture):
+        write_checkout(self.checkout, **fixture)
+        run = subprocess.run([ZFCHECK, "eval", "--upstream", self.checkout, "--python", sys.executable, "--no-cache",
+                              "--jobs", "1"], input="".join(json.dumps(c) + "\n" for c in CASES), capture_output=True,
+                             text=True)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        return {r["id"]: r for r in map(json.loads, run.stdout.splitlines())}
+
+    def assert_runner_error(self, results, error_type, words,
+                            case_ids=("default", "dataloader", "step", "epoch", "warning", "offload")):
+        """Each of `case_ids` (cases that reach the set-up) is unmodelled, `words` in its message."""
+        for case_id in case_ids:
+            r = results[case_id]
+            self.assertEqual((r["outcome"], r["error"]["type"]), ("unmodelled", error_type), r)
+            self.assertIn(words, r["error"]["message"])
+        self.assertEqual(results["bad"]["outcome"], "config_error")  # validation still upstream's own
+
+    def test_a_stand_in_used_by_upstream_is_the_runners_failure_not_upstreams(self):
+        results = self.eval_cases(engine_code=("import torch", "torch.cuda.device_count()"))
+        self.assert_runner_error(results, "RunnerStandIn", "zfcheck's runner has only a stand-in for "
+                                 "torch.cuda.device_count")
+
+    def test_a_stand_in_use_that_upstream_swallows_is_still_reported(self):
+        results = self.eval_cases(engine_code=("from deepspeed.accelerator import get_accelerator",
+                                               "hasattr(get_accelerator(), 'pin_memory')"))
+        self.assert_runner_error(results, "RunnerStandIn", "deepspeed.accelerator.get_accelerator(...).pin_memory")
+
+    def test_a_renamed_zenflow_config_parameter_names_the_signature(self):
+        results = self.eval_cases(positional=True, zenflow_parameter="zf_config")
+        self.assert_runner_error(results, "RunnerStandIn", "found __init__(self, init_optimizer, param_names, "
+                                 "timers, optimizer_params, zf_config, **kwargs) calling it with 5 positional "
+                                 "arguments and the keywords ()",
+                                 case_ids=("default", "dataloader", "epoch", "offload"))
+        self.assertEqual(results["step"]["outcome"], "ok")  # stage 3 builds no ZeRO-1/2 optimizer
+        self.assertEqual(results["warning"]["error"]["type"], "Warning")  # the engine raises first
+
+    def test_a_value_json_cannot_hold_is_unmodelled_naming_it(self):
+        results = self.eval_cases(new_fields=("tags: set = set()", ))
+        self.assert_runner_error(results, "UnrepresentableResult", "config.tags is set() (a set, which JSON cannot")
+
+    def test_the_runner_answers_every_line_naming_the_key_at_fault(self):
+        write_checkout(self.checkout)
+        full = {"zenflow": {}, "stage": 2, "micro_steps": 3, "dataloader_len": None}
+        lines = [full, {**full, "micro_steps": "x"}, {**full, "micro_steps": True}, {**full, "stage": 4},
+                 {**full, "dataloader_len": 2**63}, {**full, "overlap_comm": 1}, {**full, "id": 7},
+                 {k: v for k, v in full.items() if k != "stage"}, [1], full]
+        run = subprocess.run([sys.executable, RUNNER, "--deepspeed", self.checkout, "--max-micro-steps", "100"],
+                             input="".join(json.dumps(c) + "\n" for c in lines) + "not json\n", capture_output=True,
+                             text=True)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        results = [json.loads(line) for line in run.stdout.splitlines()]
+        self.assertEqual([(r["outcome"], (r["error"] or {}).get("field")) for r in results],
+                         [("ok", None), ("invalid_case", "micro_steps"), ("invalid_case", "micro_steps"),
+                          ("invalid_case", "stage"), ("invalid_case", "dataloader_len"),
+                          ("invalid_case", "overlap_comm"), ("invalid_case", "id"), ("invalid_case", "stage"),
+                          ("invalid_case", None), ("ok", None), ("invalid_case", None)])
+        self.assertEqual(results[1]["error"]["message"], "line 2: micro_steps must be an integer from 0 to 100")
+        self.assertIn("line 8: the case has no stage key", results[7]["error"]["message"])
+
+    def test_the_schema_lists_each_field_with_its_annotation_bounds_and_default(self):
+        write_checkout(self.checkout, new_fields=("mode: Literal['a', 'b'] = 'a'", "limit: Optional[int] = Field(3, gt=0, le=9)"))
+        run = subprocess.run([sys.executable, RUNNER, "--deepspeed", self.checkout, "--schema"], capture_output=True,
+                             text=True)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        fields = {f["name"]: f for f in json.loads(run.stdout)["fields"]}
+        self.assertEqual(fields["topk_ratio"], {"name": "topk_ratio", "annotation": "float", "kinds": ["float"],
+                                                "literals": [], "bounds": {"ge": 0.0, "le": 1.0}, "default": 0.1})
+        self.assertEqual(fields["mode"], {"name": "mode", "annotation": "Literal['a', 'b']", "kinds": [],
+                                          "literals": ["a", "b"], "bounds": {}, "default": "a"})
+        self.assertEqual(fields["limit"], {"name": "limit", "annotation": "Optional[int]", "kinds": ["int", "none"],
+                                           "literals": [], "bounds": {"gt": 0, "le": 9}, "default": 3})
+
+
+if __name__ == "__main__":
+    exit_unless_pydantic_2("the upstream runner")
+    unittest.main(argv=[sys.argv[0], "-v", *sys.argv[2:]])  # further arguments: the tests to run
