@@ -109,23 +109,6 @@ std::optional<Error> check_batch(const BatchSizes& b, const py::Int& world) {
   return std::nullopt;
 }
 
-// The three values, derived and asserted; when all three are given, the assertion's comparisons come first.
-tl::expected<BatchSizes, Error> batch_sizes(const py::Dict& config, const py::Int& world) {
-  BatchValue train = batch_value(config, kTrainBatch);
-  BatchValue micro = batch_value(config, kMicroBatch);
-  BatchValue acc = batch_value(config, kGradAcc);
-  if (!train.is_none() && !micro.is_none() && !acc.is_none()) {
-    for (const BatchValue* b : {&train, &micro, &acc}) {
-      if (auto error = refuse_uncomparable(*b)) return tl::unexpected(std::move(*error));
-      if (*b->integer() <= 0) break;  // check_batch names it
-    }
-  }
-  auto sizes = derive_batch(train, micro, acc, world);
-  if (!sizes) return sizes;
-  if (auto error = check_batch(*sizes, world)) return tl::unexpected(std::move(*error));
-  return sizes;
-}
-
 // Python's repr() of an ASCII str; nothing for text beyond ASCII (its repr is not modelled).
 std::optional<std::string> ascii_repr(const py::Str& s) {
   if (s.lone_surrogate) return std::nullopt;
@@ -188,6 +171,22 @@ std::optional<Error> error_check(const std::string& op, const ZeroConfig& zero) 
 }
 
 }  // namespace
+
+tl::expected<BatchSizes, Error> batch_sizes(const py::Dict& config, const py::Int& world) {
+  BatchValue train = batch_value(config, kTrainBatch);
+  BatchValue micro = batch_value(config, kMicroBatch);
+  BatchValue acc = batch_value(config, kGradAcc);
+  if (!train.is_none() && !micro.is_none() && !acc.is_none()) {
+    for (const BatchValue* b : {&train, &micro, &acc}) {
+      if (auto error = refuse_uncomparable(*b)) return tl::unexpected(std::move(*error));
+      if (*b->integer() <= 0) break;  // check_batch names it
+    }
+  }
+  auto sizes = derive_batch(train, micro, acc, world);
+  if (!sizes) return sizes;
+  if (auto error = check_batch(*sizes, world)) return tl::unexpected(std::move(*error));
+  return sizes;
+}
 
 tl::expected<DeepSpeedConfig, Error> read_deepspeed_config(const py::Dict& config, const py::Int& world_size,
                                                            const Switches& switches) {

@@ -27,6 +27,10 @@ struct DeepSpeedConfig {
   bool operator==(const DeepSpeedConfig&) const = default;
 };
 
+// The batch values of `config` after _set_batch_related_parameters and _batch_assertion, with
+// dist.get_world_size() == world_size; when all three are given, the assertion's comparisons come first.
+tl::expected<BatchSizes, Error> batch_sizes(const py::Dict& config, const py::Int& world_size);
+
 // DeepSpeedConfig(config) with dist.get_world_size() == world_size (>= 1): _initialize_params (the
 // gradient_allreduce_op check, then the ZeRO section), the batch derivation and assertions, then
 // _do_error_check. Errors are upstream's, by Python type (AssertionError, ValueError, ValidationError,
