@@ -53,9 +53,45 @@ std::optional<Error> refuse_uncomparable(const BatchValue& b) {
   }
 }
 
+bool is_str(const BatchValue& b) { return !b.is_none() && b.value->kind() == py::Kind::string; }
+bool is_int(const BatchValue& b) { return b.integer() != nullptr; }
+
+Error floor_division_type_error(const BatchValue& a, std::string_view b_type) {
+  return raised("TypeError", "unsupported operand type(s) for //: '" + std::string(py::type_name(*a.value)) +
+                                 "' and '" + std::string(b_type) + "'");
+}
+
+// The derivation when a given value is a str and the others ints: Python's str arithmetic (// refused,
+// * repeats), then _batch_assertion's `train_batch > 0` on a str. Nothing when no str is involved.
+std::optional<Error> derive_with_str(const BatchValue& train, const BatchValue& micro, const BatchValue& acc) {
+  if (!is_str(train) && !is_str(micro) && !is_str(acc)) return std::nullopt;
+  for (const BatchValue* b : {&train, &micro, &acc}) {
+    if (!b->is_none() && !is_str(*b) && !is_int(*b)) {
+      return unmodelled(std::string(b->key) + " of this type is not modelled");
+    }
+  }
+  const Error compare = raised("TypeError", "'>' not supported between instances of 'str' and 'int'");
+  if (!train.is_none() && !micro.is_none()) return floor_division_type_error(train, py::type_name(*micro.value));
+  if (!train.is_none() && !acc.is_none()) {
+    if (is_str(train)) return floor_division_type_error(train, "int");
+    return raised("TypeError", "unsupported operand type(s) for //: 'int' and 'str'");
+  }
+  if (!micro.is_none() && !acc.is_none()) {
+    if (is_str(micro) && is_str(acc)) return raised("TypeError", "can't multiply sequence by non-int of type 'str'");
+    return compare;  // train_batch_size becomes a repeated str
+  }
+  if (!train.is_none()) return floor_division_type_error(train, "int");
+  if (!micro.is_none()) return compare;
+  return std::nullopt;  // only gradient_accumulation_steps: the "needs to be provided" assertion
+}
+
 // _set_batch_related_parameters: fills in the values not given, with Python's floor division.
 tl::expected<BatchSizes, Error> derive_batch(const BatchValue& train, const BatchValue& micro,
                                              const BatchValue& acc, const py::Int& world) {
+  if (!train.is_none() && !micro.is_none() && !acc.is_none()) {
+    return BatchSizes{*train.integer(), *micro.integer(), *acc.integer()};  // all given: nothing is set
+  }
+  if (auto error = derive_with_str(train, micro, acc)) return tl::unexpected(std::move(*error));
   for (const BatchValue* b : {&train, &micro, &acc}) {
     if (!b->is_none() && b->integer() == nullptr) {
       return tl::unexpected(unmodelled(std::string(b->key) + " of type " +
@@ -179,7 +215,12 @@ tl::expected<BatchSizes, Error> batch_sizes(const py::Dict& config, const py::In
   if (!train.is_none() && !micro.is_none() && !acc.is_none()) {
     for (const BatchValue* b : {&train, &micro, &acc}) {
       if (auto error = refuse_uncomparable(*b)) return tl::unexpected(std::move(*error));
-      if (*b->integer() <= 0) break;  // check_batch names it
+      if (*b->integer() <= 0) {  // the assertion on this value fails before the next is compared
+        py::Int one(1);
+        BatchSizes shown{b == &train ? *b->integer() : one, b == &micro ? *b->integer() : one,
+                         b == &acc ? *b->integer() : one};
+        return tl::unexpected(*check_batch(shown, world));
+      }
     }
   }
   auto sizes = derive_batch(train, micro, acc, world);

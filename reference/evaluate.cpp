@@ -54,14 +54,15 @@ Result evaluate_whole_config(const Case& c, const py::Dict& config, const Profil
     r.error = std::move(error);
     return r;
   };
-  auto engine = run_engine_copy(*r.config, env, profile.switches, logged);
+  ZenFlowConfig cfg = *r.config;  // the result keeps the config as validated; the engine may assign to it
+  auto engine = run_engine_copy(cfg, env, profile.switches, logged);
   if (!engine) return fail(Outcome::init_error, std::move(engine.error()));
   // engine.configure_zenflow's last line: engine._config.gradient_accumulation_steps =
   // engine.update_interval.
   r.deepspeed->batch.gradient_accumulation_steps = engine->update_interval;
   if (zero.stage == 0)
     return fail(Outcome::step_error, Error{"AttributeError", std::nullopt, std::string(kStage0StepError)});
-  auto resolved = run_optimizer_copy(*r.config, env, profile.switches, logged);
+  auto resolved = run_optimizer_copy(cfg, env, profile.switches, logged);
   if (!resolved) return fail(Outcome::init_error, std::move(resolved.error()));
   for (SetupWarning w : logged) r.warnings.push_back(warning_line(w));
   r.selections = selections(resolved->select_interval, resolved->full_warm_up_rounds, c.micro_steps);

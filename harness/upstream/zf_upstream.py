@@ -35,17 +35,18 @@ REAL_MODULES = {
     "deepspeed.runtime.zenflow.engine": "deepspeed/runtime/zenflow/engine.py",
     "deepspeed.runtime.zenflow.zenflow_stage_1_and_2": "deepspeed/runtime/zenflow/zenflow_stage_1_and_2.py",
     "deepspeed.runtime.zenflow.engine_stage3": "deepspeed/runtime/zenflow/engine_stage3.py",
-}
-# Files whole-config cases (deepspeed_config) also execute: DeepSpeedConfig and the parsers it needs values
-# from. They are loaded on the first such case.
-WHOLE_CONFIG_MODULES = {
+    # Whole-config cases (deepspeed_config): DeepSpeedConfig and the parsers it needs values from.
     "deepspeed.runtime.constants": "deepspeed/runtime/constants.py",
     "deepspeed.runtime.precision_config": "deepspeed/runtime/precision_config.py",
     "deepspeed.profiling.constants": "deepspeed/profiling/constants.py",
     "deepspeed.profiling.config": "deepspeed/profiling/config.py",
+    "deepspeed.compile.config": "deepspeed/compile/config.py",
     "deepspeed.runtime.config": "deepspeed/runtime/config.py",
 }
-REAL_MODULES.update(WHOLE_CONFIG_MODULES)
+# The modules only whole-config cases need; loaded on the first such case.
+WHOLE_CONFIG_MODULES = ("deepspeed.runtime.constants", "deepspeed.runtime.precision_config",
+                        "deepspeed.profiling.constants", "deepspeed.profiling.config", "deepspeed.compile.config",
+                        "deepspeed.runtime.config")
 # Files a revision may predate: module -> the stages whose cases need it (none: only an import needs it).
 OPTIONAL_FILES = {
     "deepspeed.runtime.zero.leaf_module_config": (),
