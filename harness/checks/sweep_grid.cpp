@@ -175,7 +175,7 @@ GridBlock batch_block() {
   Options zero;
   for (const auto& z : zenflow_blocks()) zero.emplace_back(tutorial_zero(z));
   return whole_config_block("whole-config:batch",
-                            {axis("train_batch_size", {std::nullopt, 8, 0, 6}),
+                            {axis("train_batch_size", {std::nullopt, 16, 0, 6}),
                              axis("train_micro_batch_size_per_gpu", {std::nullopt, 2, 0, "auto"}),
                              axis("gradient_accumulation_steps", {std::nullopt, 1, 4, 0}),
                              axis("zero_optimization", zero)},
@@ -212,7 +212,7 @@ GridBlock zero_block() {
 GridBlock allreduce_block() {
   return whole_config_block(
       "whole-config:allreduce",
-      {axis("gradient_allreduce_op", {std::nullopt, "sum", "SUM", "mean", "max", py::None{}}),
+      {axis("gradient_allreduce_op", {"sum", "SUM", "mean", "max", py::None{}}),
        axis("train_batch_size", {8}),
        axis("zero_optimization", {tutorial_zero(py::Dict{}), tutorial_zero(py::Dict{}, 3),
                                          tutorial_zero(std::nullopt)})});
@@ -220,7 +220,7 @@ GridBlock allreduce_block() {
 
 GridBlock misplaced_block() {
   return whole_config_block("whole-config:misplaced",
-                            {axis("zenflow", zenflow_blocks()), axis("train_batch_size", {8}),
+                            {axis("zenflow", {py::Dict{}, zenflow_blocks()[2]}), axis("train_batch_size", {8}),
                              axis("zero_optimization",
                                          {std::nullopt, tutorial_zero(std::nullopt), tutorial_zero(py::Dict{})})});
 }

@@ -149,7 +149,7 @@ bool says_gradient_accumulation_changed(const std::vector<std::string>& warnings
     bool named = false;
     for (std::size_t i = 0; i + 1 < w.size(); ++i) named = named || (w[i] == "gradient" && w[i + 1] == "accumulation");
     return named && std::any_of(w.begin(), w.end(), [](const std::string& x) {
-             return x == "set" || starts_with_any(x, {"overwrit", "overrid", "replac", "chang", "ignor"});
+             return x == "set" || x == "sets" || starts_with_any(x, {"overwrit", "overrid", "replac", "chang", "ignor"});
            });
   });
 }

@@ -31,7 +31,7 @@ bool says_never_reselected(const std::vector<std::string>& warnings);
 
 // Whether any of the warnings says gradient_accumulation_steps is changed (docs/invariants.md, What a
 // warning says): the words "gradient accumulation" and a word starting with overwrit, overrid, replac,
-// chang, ignor or "set".
+// chang, ignor, or "set"/"sets".
 bool says_gradient_accumulation_changed(const std::vector<std::string>& warnings);
 
 }  // namespace zfcheck

@@ -57,7 +57,7 @@ tl::expected<Case, CaseError> case_from_value(py::Value value) {
     }
     py::Value* zenflow = dict->find_mutable("zenflow");
     if (zenflow == nullptr)
-      return reject(c.id, "zenflow", "the case has no zenflow key (nor deepspeed_config)");
+      return reject(c.id, "zenflow", "the case has no zenflow key");
     c.zenflow = std::move(*zenflow);
   }
   if (const py::Value* stage = dict->find("stage")) {
