@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark: the whole sweep grid (zfcheck grid, 342,878 cases) through upstream's own code with
+# Benchmark: the whole sweep grid (zfcheck grid, 344,147 cases) through upstream's own code with
 # `zfcheck eval --upstream`, cold (an empty cache) and again from the cache, best of RUNS each.
 # Usage: DEEPSPEED_SRC=PATH harness/bench/upstream_grid.sh [ZFCHECK] [REV] [RUNS]
 #        (defaults: build/default/harness/cli/zfcheck edaa72212 1; --jobs is the number of cores)

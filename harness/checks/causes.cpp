@@ -41,6 +41,7 @@ constexpr std::array kAspects{
     InvariantAspects{"warnings-do-not-abort", kError},
     InvariantAspects{"warm-up-not-negative", kWarmUp},
     InvariantAspects{"gradient-accumulation-positive", kUpdate},
+    InvariantAspects{"gradient-accumulation-honoured", kUpdate},
 };
 
 unsigned aspects_of(const Invariant& invariant) {

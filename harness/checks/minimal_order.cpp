@@ -99,6 +99,8 @@ std::string canonical_text(const Case& c) {
 }
 
 std::strong_ordering SimplicityKey::compare(const Case& self, const Case& other) const {
+  if (auto order = self.deepspeed_config.has_value() <=> other.deepspeed_config.has_value(); order != 0)
+    return order;
   if (auto order = written_ <=> written_count(other); order != 0) return order;
   if (auto order = off_type_ <=> off_type_count(other); order != 0) return order;
   if (!magnitude_) magnitude_ = zfcheck::magnitude(self);

@@ -15,6 +15,8 @@
 //   4. its canonical text (the case as `zfcheck eval` reads it, id left out, written compactly) is
 //      shorter;
 //   5. its canonical text is smaller byte by byte.
+// Before all five: a case that gives the zenflow block alone is simpler than a whole-config case
+// (deepspeed_config), so that the whole-config blocks never replace a finding's zenflow-case example.
 // So the order is total: two cases are equal in it only when they are the same case (id aside).
 #pragma once
 

@@ -77,6 +77,9 @@ std::string verdict(const Case& c, const Result& r) {
     case Outcome::init_error:
       return "The config validates, but deepspeed.initialize() raises " + r.error->type + " while it sets ZenFlow up: " +
              r.error->message;
+    case Outcome::step_error:
+      return "deepspeed.initialize() succeeds, but the first training step raises " + r.error->type + ": " +
+             r.error->message;
     case Outcome::unmodelled:
       return "zfcheck does not model this config: " + r.error->message;
     case Outcome::invalid_case:

@@ -51,6 +51,23 @@ TEST(Invariants, selectsAtLeastOnceFailsOnlyWithNegativeWarmUpAndIntervalZero) {
   EXPECT_FALSE(breaks("pr-8456", R"({"zenflow":{"full_warm_up_rounds":50}})", "selects-at-least-once"));
 }
 
+TEST(Invariants, gradientAccumulationHonouredWhenSetUpKeepsTheConfigsValue) {
+  constexpr std::string_view kInvariant = "gradient-accumulation-honoured";
+  const std::string zero = R"("zero_optimization":{"stage":2,"offload_optimizer":{"device":"cpu"},)"
+                           R"("zenflow":{"select_strategy":"step","select_interval":8,"update_interval":4}})";
+  // Implied (64 / 8 = 8) and set (8) values both become update_interval 4.
+  EXPECT_TRUE(breaks("pr-8456", R"({"deepspeed_config":{"train_batch_size":64,"train_micro_batch_size_per_gpu":8,)" + zero + "}}",
+                     kInvariant));
+  EXPECT_TRUE(breaks("deepspeed-edaa722",
+                     R"({"deepspeed_config":{"train_micro_batch_size_per_gpu":8,"gradient_accumulation_steps":8,)" + zero + "}}",
+                     kInvariant));
+  // A config whose value already is update_interval, ZenFlow off, and zenflow-block cases keep it.
+  EXPECT_FALSE(breaks("pr-8456", R"({"deepspeed_config":{"train_batch_size":32,"train_micro_batch_size_per_gpu":8,)" + zero + "}}",
+                      kInvariant));
+  EXPECT_FALSE(breaks("pr-8456", R"({"deepspeed_config":{"train_batch_size":64,"zero_optimization":{"stage":2}}})", kInvariant));
+  EXPECT_FALSE(breaks("pr-8456", R"({"zenflow":{}})", kInvariant));
+}
+
 TEST(Invariants, intervalNotNegative) {
   EXPECT_TRUE(breaks("deepspeed-8274", R"({"zenflow":{"steps_per_epoch":-5}})", "interval-not-negative"));
   EXPECT_FALSE(

@@ -23,14 +23,15 @@ const py::Value* key(const Case& c, std::string_view k) {
 // The sizes sweep_grid.hpp documents, block kind by block kind: each block's size comes from its axes,
 // so a value added to or dropped from any axis shows here.
 TEST(SweepGrid, holdsTheDocumentedNumberOfCasesBlockByBlock) {
-  EXPECT_EQ(grid().size(), 342'878u);
+  EXPECT_EQ(grid().size(), 344'147u);
   std::map<std::string, std::uint64_t> by_kind;
   for (const auto& b : grid().blocks()) by_kind[b.name.substr(0, b.name.find(':'))] += b.size();
   EXPECT_EQ(by_kind, (std::map<std::string, std::uint64_t>{{"schedule", 326'592},
                                                            {"coercion", 15'144},
                                                            {"unknown-key", 64},
                                                            {"precedence", 880},
-                                                           {"non-object", 198}}));
+                                                           {"non-object", 198},
+                                                           {"whole-config", 1'269}}));
 }
 
 TEST(SweepGrid, everyCaseIsDistinct) {
@@ -81,6 +82,11 @@ std::vector<std::pair<std::string, std::uint64_t>> documented_blocks() {
       blocks.emplace_back("precedence:" + keys[i] + "+" + keys[j], 16);
   }
   blocks.emplace_back("non-object", 198);
+  // the whole-config blocks: batch triples x world sizes, ZeRO sections, allreduce ops, misplaced blocks
+  blocks.emplace_back("whole-config:batch", 576);
+  blocks.emplace_back("whole-config:zero", 672);
+  blocks.emplace_back("whole-config:allreduce", 15);
+  blocks.emplace_back("whole-config:misplaced", 6);
   return blocks;
 }
 
@@ -134,8 +140,9 @@ TEST(SweepGrid, decodesEachBlocksFirstAndLastCase) {
   EXPECT_EQ(grid().block_of(0).name, "schedule");
   EXPECT_EQ(grid().at(326'592), testing::case_of(R"({"zenflow":{"select_strategy":"bad"},"stage":1})"));
   EXPECT_EQ(grid().block_of(326'592).name, "coercion:select_strategy");
-  EXPECT_EQ(grid().block_of(grid().size() - 1).name, "non-object");
-  EXPECT_EQ(grid().at(grid().size() - 1),
+  EXPECT_EQ(grid().block_of(342'877).name, "non-object");
+  EXPECT_EQ(grid().block_of(grid().size() - 1).name, "whole-config:misplaced");
+  EXPECT_EQ(grid().at(342'877),
             testing::case_of(R"({"zenflow":["step"],"dataloader_len":9223372036854775807,"stage":3})"));
   EXPECT_THROW(grid().at(grid().size()), std::out_of_range);
 }

@@ -83,5 +83,12 @@ TEST(WarningMeaning, SaysNeverReselectedWhenAnyWarningDoes) {
   EXPECT_TRUE(says_never_reselected({"ZenFlow: offload is slow", "columns are selected once"}));
 }
 
+TEST(WarningMeaning, saysGradientAccumulationChangedNeedsTheNameAndAChange) {
+  EXPECT_TRUE(says_gradient_accumulation_changed({"gradient_accumulation_steps 8 is overwritten by update_interval 4"}));
+  EXPECT_TRUE(says_gradient_accumulation_changed({"ZenFlow sets gradient accumulation steps to 4"}));
+  EXPECT_FALSE(says_gradient_accumulation_changed({"gradient_accumulation_steps is 8"}));
+  EXPECT_FALSE(says_gradient_accumulation_changed({"select_interval will be overwritten"}));
+}
+
 }  // namespace
 }  // namespace zfcheck

@@ -191,7 +191,7 @@ class UpstreamEngine(unittest.TestCase):
         self.assertEqual(json.loads(sweep.stdout)["profile"], "upstream@worktree")
         diff = self.zfcheck("diff", "--from", "upstream:" + repo, "--to", "upstream:" + repo, cache_dir=self.grid_cache)
         self.assertEqual(diff.returncode, 0, diff.stderr)
-        self.assertIn("0 of 342878 cases differ", diff.stdout)
+        self.assertIn("0 of 344147 cases differ", diff.stdout)
 
     def test_history_lists_each_commit_that_changed_the_runners_files_against_the_baseline(self):
         repo = self.committed_checkout("base")

@@ -1,0 +1,62 @@
+// Tests of DeepSpeedZeroConfig as pydantic reads it (reference/zero_config); expected values are what
+// upstream's runtime/zero/config.py gives under pydantic 2 (read with the upstream engine).
+#include "reference/zero_config.hpp"
+
+#include "test_support.hpp"
+
+namespace zfcheck {
+namespace {
+
+std::string zero_text(std::string_view section) {
+  py::Value v = testing::json(section);
+  auto z = read_zero_config(&v, Switches{});
+  if (!z) return z.error().type + " " + z.error().field.value_or("-") + ": " + z.error().message;
+  return "stage " + std::to_string(z->stage) + ", offload " + z->offload_optimizer.value_or("-") + ", overlap " +
+         (z->overlap_comm ? "true" : "false") + ", zenflow " + (z->zenflow ? "on" : "off");
+}
+
+TEST(ZeroConfig, StageAsPydanticReadsIt) {
+  EXPECT_EQ(zero_text("{}"), "stage 0, offload -, overlap false, zenflow off");
+  EXPECT_EQ(zero_text(R"({"stage":"2"})"), "stage 2, offload -, overlap false, zenflow off");
+  EXPECT_EQ(zero_text(R"({"stage":2.0})"), "stage 2, offload -, overlap false, zenflow off");
+  EXPECT_EQ(zero_text(R"({"stage":"auto"})"), "stage 0, offload -, overlap false, zenflow off");
+  EXPECT_EQ(zero_text(R"({"stage":"x"})"), "ValidationError zero_optimization.stage: Input should be 0, 1, 2, 3 or 3");
+  EXPECT_EQ(zero_text(R"({"stage":4})"), "ValidationError zero_optimization.stage: Input should be 0, 1, 2, 3 or 3");
+  EXPECT_EQ(zero_text(R"({"stage":null})"), "ValidationError zero_optimization.stage: Input should be 0, 1, 2, 3 or 3");
+}
+
+TEST(ZeroConfig, OverlapCommDefaultsToStage3) {
+  EXPECT_EQ(zero_text(R"({"stage":3})"), "stage 3, offload -, overlap true, zenflow off");
+  EXPECT_EQ(zero_text(R"({"stage":3,"overlap_comm":false})"), "stage 3, offload -, overlap false, zenflow off");
+  EXPECT_EQ(zero_text(R"({"overlap_comm":"yes"})"), "stage 0, offload -, overlap true, zenflow off");
+}
+
+TEST(ZeroConfig, OffloadOptimizerDevice) {
+  EXPECT_EQ(zero_text(R"({"offload_optimizer":{"device":"nvme"}})"), "stage 0, offload nvme, overlap false, zenflow off");
+  EXPECT_EQ(zero_text(R"({"offload_optimizer":{}})"), "stage 0, offload none, overlap false, zenflow off");
+  EXPECT_EQ(zero_text(R"({"offload_optimizer":{"device":"auto"}})"), "stage 0, offload none, overlap false, zenflow off");
+  EXPECT_EQ(zero_text(R"({"offload_optimizer":"auto"})"), "stage 0, offload -, overlap false, zenflow off");
+  EXPECT_EQ(zero_text(R"({"offload_optimizer":{"device":"CPU"}})"),
+            "ValidationError zero_optimization.offload_optimizer.device: Input should be 'none', 'cpu' or 'nvme'");
+  EXPECT_EQ(zero_text(R"({"offload_optimizer":5})"),
+            "ValidationError zero_optimization.offload_optimizer: Input should be a valid dictionary or instance of "
+            "DeepSpeedZeroOffloadOptimizerConfig");
+  EXPECT_EQ(zero_text(R"({"offload_optimizer":{"ratio":0.5}})"),
+            "ValidationError -: Assertion failed, Partial offloading only supported for ZeRO Stage 3.");
+}
+
+TEST(ZeroConfig, FieldErrorsInDeclarationOrderThenExtras) {
+  EXPECT_EQ(zero_text(R"({"bogus":1,"stage":"x"})"), "ValidationError zero_optimization.stage: Input should be 0, 1, 2, 3 or 3");
+  EXPECT_EQ(zero_text(R"({"bogus":1})"), "ValidationError zero_optimization.bogus: Extra inputs are not permitted");
+  EXPECT_EQ(zero_text(R"({"reduce_bucket_size":-1})"),
+            "ValidationError zero_optimization.reduce_bucket_size: Input should be greater than or equal to 0");
+  EXPECT_EQ(zero_text(R"({"reduce_bucket_size":5e8,"stage3_prefetch_bucket_size":1})"),
+            "stage 0, offload -, overlap false, zenflow off");
+  EXPECT_EQ(zero_text(R"({"stage":"x","zenflow":{"self":1}})"),
+            "TypeError -: DeepSpeedConfigModel.__init__() got multiple values for argument 'self'");
+  EXPECT_EQ(zero_text(R"({"zenflow":{"select_interval":"x"}})"),
+            "ValidationError zero_optimization.zenflow: Value error, If select_interval is a string, it must be \"auto\"");
+}
+
+}  // namespace
+}  // namespace zfcheck
