@@ -25,8 +25,9 @@ std::string shown(const py::Value& value) { return py::to_json(value); }
 tl::expected<int, std::string> stage_of(const py::Dict& zero) {
   const py::Value* stage = key(zero, "stage");
   if (stage == nullptr) {
-    return tl::unexpected(std::string("zero_optimization has no stage (ZeRO's default is 0, ZeRO off), and ZenFlow "
-                                      "runs only under ZeRO stage 1, 2 or 3"));
+    return tl::unexpected(
+        std::string("zero_optimization has no stage (ZeRO's default is 0, ZeRO off), and ZenFlow "
+                    "runs only under ZeRO stage 1, 2 or 3"));
   }
   const py::Int* i = stage->as<py::Int>();
   if (i == nullptr || *i < 1 || *i > 3) {
@@ -43,7 +44,9 @@ std::string offload_sentence(const py::Dict& zero) {
   if (device != nullptr && device->as<py::Str>() && device->as<py::Str>()->text == "cpu") {
     return "zero_optimization.offload_optimizer.device: \"cpu\".";
   }
-  std::string what = offload == nullptr ? "is absent" : device == nullptr ? "names no device" : "has device " + shown(*device);
+  std::string what = offload == nullptr  ? "is absent"
+                     : device == nullptr ? "names no device"
+                                         : "has device " + shown(*device);
   return "zero_optimization.offload_optimizer " + what +
          ": ZenFlow is an extension of ZeRO-Offload, and this explanation assumes the optimizer offloaded to "
          "the CPU as in the ZenFlow tutorial.";
@@ -55,7 +58,8 @@ tl::expected<py::Value, std::string> read_config_file(const std::string& path) {
   std::error_code ec;
   auto status = std::filesystem::status(path, ec);
   if (ec) return tl::unexpected("cannot be read: " + ec.message());
-  if (std::filesystem::is_directory(status)) return tl::unexpected(std::string("is a directory, not a config file"));
+  if (std::filesystem::is_directory(status))
+    return tl::unexpected(std::string("is a directory, not a config file"));
   if (std::filesystem::is_regular_file(status)) {
     auto bytes = std::filesystem::file_size(path, ec);
     if (!ec && bytes > kMaxConfigBytes) return tl::unexpected(too_large(bytes));
@@ -69,20 +73,24 @@ tl::expected<py::Value, std::string> read_config_file(const std::string& path) {
   if (text.size() > kMaxConfigBytes) return tl::unexpected(too_large(text.size()));
   auto value = py::parse_json(text);
   if (!value) {
-    return tl::unexpected("not JSON: " + value.error().reason + " at byte " + std::to_string(value.error().offset + 1));
+    return tl::unexpected("not JSON: " + value.error().reason + " at byte " +
+                          std::to_string(value.error().offset + 1));
   }
   return std::move(*value);
 }
 
 tl::expected<ConfigCase, std::string> case_from_config(const py::Value& config, const CallShape& call) {
   const py::Dict* top = config.as<py::Dict>();
-  if (top == nullptr) return tl::unexpected("the config is " + std::string(py::type_name(config)) + ", not a JSON object");
+  if (top == nullptr)
+    return tl::unexpected("the config is " + std::string(py::type_name(config)) + ", not a JSON object");
   const py::Value* zero_value = key(*top, "zero_optimization");
   if (zero_value == nullptr) {
-    return tl::unexpected(std::string("the config has no zero_optimization block, where ZenFlow is configured"));
+    return tl::unexpected(
+        std::string("the config has no zero_optimization block, where ZenFlow is configured"));
   }
   const py::Dict* zero = zero_value->as<py::Dict>();
-  if (zero == nullptr) return tl::unexpected("zero_optimization is " + shown(*zero_value) + ", not an object");
+  if (zero == nullptr)
+    return tl::unexpected("zero_optimization is " + shown(*zero_value) + ", not an object");
   ConfigCase out;
   out.c.dataloader_len = call.dataloader_len;
   out.c.micro_steps = call.micro_steps;
@@ -102,7 +110,8 @@ tl::expected<ConfigCase, std::string> case_from_config(const py::Value& config, 
   const py::Value* overlap = key(*zero, "overlap_comm");
   if (overlap != nullptr && overlap->kind() != py::Kind::none) {
     if (overlap->as<bool>() == nullptr) {
-      return tl::unexpected("zero_optimization.overlap_comm is " + shown(*overlap) + "; it must be true, false or null");
+      return tl::unexpected("zero_optimization.overlap_comm is " + shown(*overlap) +
+                            "; it must be true, false or null");
     }
     out.c.overlap_comm = *overlap->as<bool>();
     out.read.push_back("zero_optimization.overlap_comm: " + shown(*overlap) + ".");

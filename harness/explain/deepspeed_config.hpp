@@ -1,4 +1,5 @@
-// A user's whole DeepSpeed config file read as deepspeed.initialize() gets it, and the eval-format case it makes.
+// A user's whole DeepSpeed config file read as deepspeed.initialize() gets it, and the eval-format case it
+// makes.
 #pragma once
 
 #include "reference/evaluate.hpp"

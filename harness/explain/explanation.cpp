@@ -20,7 +20,8 @@ constexpr std::size_t kListedSteps = 12;
 std::string json(const py::Value& v) { return py::to_json(v); }
 std::string json(const py::Int& v) { return py::to_decimal(v); }
 std::string json(const StrOrInt& v) {
-  return std::holds_alternative<py::Int>(v) ? py::to_decimal(std::get<py::Int>(v)) : json(py::Value(std::get<py::Str>(v)));
+  return std::holds_alternative<py::Int>(v) ? py::to_decimal(std::get<py::Int>(v))
+                                            : json(py::Value(std::get<py::Str>(v)));
 }
 
 // "you wrote X" or "the default X", for a ZenFlowConfig field.
@@ -32,7 +33,8 @@ std::string decided_by(const Case& c, std::string_view field, const std::string&
 
 std::string steps_list(const std::vector<std::int64_t>& steps) {
   std::string out;
-  for (std::size_t i = 0; i < steps.size() && i < kListedSteps; ++i) out += (i ? ", " : "") + std::to_string(steps[i]);
+  for (std::size_t i = 0; i < steps.size() && i < kListedSteps; ++i)
+    out += (i ? ", " : "") + std::to_string(steps[i]);
   if (steps.size() > kListedSteps) out += ", ...";
   return out;
 }
@@ -43,8 +45,8 @@ std::string plural(std::size_t n, std::string_view word) {
 
 std::string call_sentence(const Case& c) {
   if (!c.dataloader_len) return "deepspeed.initialize() is called without training_data= (no dataloader).";
-  return "deepspeed.initialize() is called with training_data= whose len() is " + std::to_string(*c.dataloader_len) +
-         (*c.dataloader_len == 0 ? " (an empty dataloader)." : ".");
+  return "deepspeed.initialize() is called with training_data= whose len() is " +
+         std::to_string(*c.dataloader_len) + (*c.dataloader_len == 0 ? " (an empty dataloader)." : ".");
 }
 
 struct Writer {
@@ -73,10 +75,11 @@ std::string verdict(const Case& c, const Result& r) {
   switch (r.outcome) {
     case Outcome::config_error:
       return "DeepSpeed rejects the zenflow block at config validation, before deepspeed.initialize() builds "
-             "anything: " + r.error->type + where + ": " + r.error->message;
+             "anything: " +
+             r.error->type + where + ": " + r.error->message;
     case Outcome::init_error:
-      return "The config validates, but deepspeed.initialize() raises " + r.error->type + " while it sets ZenFlow up: " +
-             r.error->message;
+      return "The config validates, but deepspeed.initialize() raises " + r.error->type +
+             " while it sets ZenFlow up: " + r.error->message;
     case Outcome::unmodelled:
       return "zfcheck does not model this config: " + r.error->message;
     case Outcome::invalid_case:
@@ -106,7 +109,8 @@ void resolution(Writer& w, const Case& c, const Result& r) {
   w.heading("How the intervals resolve");
   std::string strategy = "Selection strategy \"" + std::string(res.select_strategy) + "\", decided by " +
                          decided_by(c, "select_strategy", json(py::Value(cfg.select_strategy)));
-  if (cfg.select_strategy == "auto") strategy += "; \"auto\" means the epoch strategy, one epoch between selections";
+  if (cfg.select_strategy == "auto")
+    strategy += "; \"auto\" means the epoch strategy, one epoch between selections";
   w.line(strategy + ".");
   std::string interval = res.select_interval == 0
                              ? std::string("The select interval resolves to 0")
@@ -114,22 +118,27 @@ void resolution(Writer& w, const Case& c, const Result& r) {
   if (res.select_strategy == "step") {
     interval += ", decided by " + decided_by(c, "select_interval", json(cfg.select_interval));
   } else if (res.select_interval != 0) {
-    interval += ": " + (cfg.select_strategy == "auto" ? std::string("one epoch") : json(cfg.select_interval) + " epoch(s)") +
-                " of " + json(*res.steps_per_epoch) + " micro-steps, the epoch length taken from the " +
-                epoch_length_source(c, res);
+    interval +=
+        ": " +
+        (cfg.select_strategy == "auto" ? std::string("one epoch") : json(cfg.select_interval) + " epoch(s)") +
+        " of " + json(*res.steps_per_epoch) + " micro-steps, the epoch length taken from the " +
+        epoch_length_source(c, res);
   } else {
-    interval += ", which means never again after the first selection: no epoch length reached the optimizer "
-                "(no training_data= with a non-empty dataloader, and no steps_per_epoch it uses)";
+    interval +=
+        ", which means never again after the first selection: no epoch length reached the optimizer "
+        "(no training_data= with a non-empty dataloader, and no steps_per_epoch it uses)";
   }
-  if (res.select_strategy == "step" && res.select_interval == 0) interval += "; 0 means never again after the first selection";
+  if (res.select_strategy == "step" && res.select_interval == 0)
+    interval += "; 0 means never again after the first selection";
   if (res.select_interval < 0) interval += "; a negative interval fires every |interval| micro-steps";
   w.line(interval + ".");
   if (res.auto_update) {
-    w.line("Updates are decided at run time, decided by " + decided_by(c, "update_interval", json(cfg.update_interval)) +
+    w.line("Updates are decided at run time, decided by " +
+           decided_by(c, "update_interval", json(cfg.update_interval)) +
            "; the engine's gradient_accumulation_steps becomes " + json(r.engine->update_interval) + ".");
   } else {
-    w.line("The engine applies the accumulated updates every " + json(res.update_interval) + " micro-steps, decided by " +
-           decided_by(c, "update_interval", json(cfg.update_interval)) + ".");
+    w.line("The engine applies the accumulated updates every " + json(res.update_interval) +
+           " micro-steps, decided by " + decided_by(c, "update_interval", json(cfg.update_interval)) + ".");
   }
   w.line("Warm-up: " + decided_by(c, "full_warm_up_rounds", json(res.full_warm_up_rounds)) + ".");
   if (r.engine->select_interval != res.select_interval || r.engine->update_interval != res.update_interval) {
@@ -145,8 +154,8 @@ void schedule(Writer& w, const Case& c, const Result& r) {
   if (r.selections.empty()) {
     w.line("Never: no micro-step in this range selects columns.");
   } else {
-    std::string s = plural(r.selections.size(), "selection") + ", at micro-step" + (r.selections.size() == 1 ? " " : "s ") +
-                    steps_list(r.selections) + ".";
+    std::string s = plural(r.selections.size(), "selection") + ", at micro-step" +
+                    (r.selections.size() == 1 ? " " : "s ") + steps_list(r.selections) + ".";
     if (res.select_interval == 0) s += " Nothing is re-selected after that, for the rest of the run.";
     w.line(s);
   }
@@ -160,7 +169,8 @@ void warnings(Writer& w, const Result& r) {
     w.line(silent ? "None: the single selection happens silently." : "None.");
     return;
   }
-  // Each copy that meets a condition logs it once (engine, then optimizer): one line per text, with its count.
+  // Each copy that meets a condition logs it once (engine, then optimizer): one line per text, with its
+  // count.
   for (std::size_t i = 0; i < r.warnings.size(); ++i) {
     if (std::find(r.warnings.begin(), r.warnings.begin() + static_cast<std::ptrdiff_t>(i), r.warnings[i]) !=
         r.warnings.begin() + static_cast<std::ptrdiff_t>(i)) {
@@ -168,7 +178,8 @@ void warnings(Writer& w, const Result& r) {
     }
     auto times = std::count(r.warnings.begin(), r.warnings.end(), r.warnings[i]);
     w.line(std::string(warning_words(r.warnings[i])) +
-           (times > 1 ? " (logged " + std::to_string(times) + " times: the engine's and the optimizer's set-up each log it)"
+           (times > 1 ? " (logged " + std::to_string(times) +
+                            " times: the engine's and the optimizer's set-up each log it)"
                       : ""));
   }
 }
@@ -176,17 +187,29 @@ void warnings(Writer& w, const Result& r) {
 // One sentence on how this result breaks the invariant.
 std::string broken_sentence(std::string_view name, const Result& r) {
   auto si = [&] { return json(r.resolved->select_interval); };
-  if (name == "reselects-or-warns") return "Columns are selected once and never re-selected, and DeepSpeed does not say so.";
-  if (name == "selects-at-least-once") return "No micro-step ever selects columns, so the optimizer works with columns never chosen.";
-  if (name == "interval-not-negative") return "The select interval is " + si() + ": selections fire on a schedule nobody asked for.";
-  if (name == "epoch-means-epochs") return "Under the epoch strategy the interval is " + si() + " micro-steps, not the epochs you asked for.";
-  if (name == "engine-and-optimizer-agree") return "The engine and the optimizer resolve different intervals, so updates and selections follow two schedules.";
-  if (name == "setup-never-raises") return "The config validates, yet deepspeed.initialize() raises: the refusal comes late and names no field.";
-  if (name == "warnings-do-not-abort") return "A message describing a fallback is raised as an exception and aborts deepspeed.initialize().";
-  if (name == "warm-up-not-negative") return "full_warm_up_rounds is " + json(r.resolved->full_warm_up_rounds) + ", a negative count of warm-up rounds.";
+  if (name == "reselects-or-warns")
+    return "Columns are selected once and never re-selected, and DeepSpeed does not say so.";
+  if (name == "selects-at-least-once")
+    return "No micro-step ever selects columns, so the optimizer works with columns never chosen.";
+  if (name == "interval-not-negative")
+    return "The select interval is " + si() + ": selections fire on a schedule nobody asked for.";
+  if (name == "epoch-means-epochs")
+    return "Under the epoch strategy the interval is " + si() + " micro-steps, not the epochs you asked for.";
+  if (name == "engine-and-optimizer-agree")
+    return "The engine and the optimizer resolve different intervals, so updates and selections follow two "
+           "schedules.";
+  if (name == "setup-never-raises")
+    return "The config validates, yet deepspeed.initialize() raises: the refusal comes late and names no "
+           "field.";
+  if (name == "warnings-do-not-abort")
+    return "A message describing a fallback is raised as an exception and aborts deepspeed.initialize().";
+  if (name == "warm-up-not-negative")
+    return "full_warm_up_rounds is " + json(r.resolved->full_warm_up_rounds) +
+           ", a negative count of warm-up rounds.";
   if (name == "gradient-accumulation-positive") {
     return "The engine sets gradient_accumulation_steps to " + json(r.engine->update_interval) +
-           " and divides every gradient by it" + (r.engine->update_interval == 0 ? ": inf/NaN gradients." : ".");
+           " and divides every gradient by it" +
+           (r.engine->update_interval == 0 ? ": inf/NaN gradients." : ".");
   }
   const Invariant* inv = find_invariant(name);
   return inv ? "It breaks: " + std::string(inv->statement) + "." : std::string(name);
@@ -202,7 +225,8 @@ std::string fixed_summary(const Fix& fix) {
   const Result& r = fix.result;
   if (r.outcome != Outcome::ok || !r.resolved) return "then: " + std::string(outcome_name(r.outcome));
   return "then: select interval " + json(r.resolved->select_interval) + ", " +
-         plural(r.selections.size(), "selection") + " in " + std::to_string(fix.c.micro_steps) + " micro-steps, " +
+         plural(r.selections.size(), "selection") + " in " + std::to_string(fix.c.micro_steps) +
+         " micro-steps, " +
          (r.warnings.empty() ? std::string("no warning") : plural(r.warnings.size(), "warning"));
 }
 
@@ -214,8 +238,9 @@ void fixes(Writer& w, const Explanation& e) {
   }
   for (const Fix& fix : e.fixes) {
     if (fix.kind == FixKind::call) {
-      std::string s = "Pass training_data= to deepspeed.initialize() with a non-empty dataloader (checked with len() " +
-                      std::to_string(*fix.c.dataloader_len);
+      std::string s =
+          "Pass training_data= to deepspeed.initialize() with a non-empty dataloader (checked with len() " +
+          std::to_string(*fix.c.dataloader_len);
       if (!fix.failed_lens.empty()) {
         s += "; the shorter ones tried, " + steps_list(fix.failed_lens) + ", do not fix it";
       }
@@ -253,7 +278,8 @@ std::string render_reading(std::string_view source, const ConfigCase& config, Ta
   w.heading("Read from the config");
   for (const auto& sentence : config.read) w.line(sentence);
   w.line("Other keys of the config are not judged.");
-  w.line(call_sentence(config.c) + (config.c.dataloader_len ? "" : " Use --dataloader-len N if you pass one."));
+  w.line(call_sentence(config.c) +
+         (config.c.dataloader_len ? "" : " Use --dataloader-len N if you pass one."));
   return w.out;
 }
 
@@ -267,12 +293,14 @@ std::string render_explanation(const Explanation& e, TableFormat style) {
     resolution(w, e.c, e.result);
     schedule(w, e.c, e.result);
   }
-  if ((e.result.outcome == Outcome::ok && e.result.zenflow_enabled) || e.result.outcome == Outcome::init_error) {
+  if ((e.result.outcome == Outcome::ok && e.result.zenflow_enabled) ||
+      e.result.outcome == Outcome::init_error) {
     warnings(w, e.result);
   }
   w.heading("Invariants broken");
   if (e.violations.empty()) w.line("None.");
-  for (std::string_view name : e.violations) w.line(std::string(name) + ": " + broken_sentence(name, e.result));
+  for (std::string_view name : e.violations)
+    w.line(std::string(name) + ": " + broken_sentence(name, e.result));
   if (!e.violations.empty()) fixes(w, e);
   return w.out;
 }
@@ -325,7 +353,8 @@ std::string pasteable_block(const py::Value& zenflow, std::string_view indent) {
 }
 
 std::vector<std::string> timeline(const Result& r, std::int64_t micro_steps, std::size_t width) {
-  std::size_t shown = static_cast<std::size_t>(std::min<std::int64_t>(micro_steps, static_cast<std::int64_t>(width)));
+  std::size_t shown =
+      static_cast<std::size_t>(std::min<std::int64_t>(micro_steps, static_cast<std::int64_t>(width)));
   std::string ruler(shown, ' ');
   for (std::size_t m = 0; m < shown; m += 10) {
     std::string label = std::to_string(m);
@@ -339,14 +368,16 @@ std::vector<std::string> timeline(const Result& r, std::int64_t micro_steps, std
   std::vector<std::string> rows{"micro-step " + ruler, "select     " + select};
   if (r.engine && !r.engine->auto_update && r.engine->update_interval >= 1 && r.resolved) {
     std::string update(shown, '.');
-    for (std::int64_t m : update_boundaries(r.engine->select_interval, r.engine->update_interval,
-                                            r.resolved->full_warm_up_rounds, static_cast<std::int64_t>(shown))) {
+    for (std::int64_t m :
+         update_boundaries(r.engine->select_interval, r.engine->update_interval,
+                           r.resolved->full_warm_up_rounds, static_cast<std::int64_t>(shown))) {
       update[static_cast<std::size_t>(m)] = 'U';
     }
     rows.push_back("update     " + update);
   }
   if (static_cast<std::size_t>(micro_steps) > shown) {
-    rows.push_back("(the first " + std::to_string(shown) + " of " + std::to_string(micro_steps) + " micro-steps)");
+    rows.push_back("(the first " + std::to_string(shown) + " of " + std::to_string(micro_steps) +
+                   " micro-steps)");
   }
   return rows;
 }

@@ -1,4 +1,5 @@
-// `zfcheck explain`: what ZenFlow does with a user's config under an engine, in sentences, with verified fixes.
+// `zfcheck explain`: what ZenFlow does with a user's config under an engine, in sentences, with verified
+// fixes.
 #pragma once
 
 #include "harness/explain/deepspeed_config.hpp"

@@ -43,7 +43,8 @@ class BlockSearch {
   }
 
   // The simplest case whose violation mask passes `accept`, changing exactly `keys` keys.
-  std::optional<std::pair<Case, Found>> search(std::size_t keys, const std::function<bool(ViolationMask)>& accept) {
+  std::optional<std::pair<Case, Found>> search(std::size_t keys,
+                                               const std::function<bool(ViolationMask)>& accept) {
     accept_ = &accept;
     best_ = Simplest<Found>{};
     chosen_.clear();
@@ -151,7 +152,8 @@ std::optional<Fix> call_fix(const Case& c, const Engine& engine, const FixCandid
 
 }  // namespace
 
-std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine, const FixCandidates& candidates) {
+std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine,
+                            const FixCandidates& candidates) {
   const ViolationMask broken = violation_mask(c, r);
   std::vector<Fix> fixes;
   if (broken == 0) return fixes;
@@ -162,7 +164,9 @@ std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine
   if (c.zenflow.as<py::Dict>() == nullptr) return fixes;
   BlockSearch search(c, engine, candidates);
   auto smallest = [&](ViolationMask target) -> std::optional<std::pair<Case, Found>> {
-    std::function<bool(ViolationMask)> accept = [&](ViolationMask m) { return (m & ~broken) == 0 && (m & target) == 0; };
+    std::function<bool(ViolationMask)> accept = [&](ViolationMask m) {
+      return (m & ~broken) == 0 && (m & target) == 0;
+    };
     for (std::size_t keys = 1; keys <= candidates.max_keys; ++keys) {
       if (auto found = search.search(keys, accept)) return found;
     }

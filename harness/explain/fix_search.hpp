@@ -1,4 +1,5 @@
-// The smallest change to a case that repairs the invariants it breaks, found by search and checked by evaluation.
+// The smallest change to a case that repairs the invariants it breaks, found by search and checked by
+// evaluation.
 #pragma once
 
 #include "harness/checks/engine.hpp"
@@ -39,10 +40,12 @@ struct Fix {
 };
 
 // The fixes for the invariants `r` (the result of `c` under `engine`) breaks, none when it breaks none.
-// Every fix leaves ZenFlow on with set-up finished (outcome ok) and breaks no invariant the original kept. A call fix is offered when the case passes no
-// dataloader or an empty one and some length makes the result break nothing. Block fixes change the
-// fewest keys, then give the simplest case in the minimal-example order: one fix for all the broken
-// invariants when one exists, else one per broken invariant not already repaired.
-std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine, const FixCandidates& candidates);
+// Every fix leaves ZenFlow on with set-up finished (outcome ok) and breaks no invariant the original kept. A
+// call fix is offered when the case passes no dataloader or an empty one and some length makes the result
+// break nothing. Block fixes change the fewest keys, then give the simplest case in the minimal-example
+// order: one fix for all the broken invariants when one exists, else one per broken invariant not already
+// repaired.
+std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine,
+                            const FixCandidates& candidates);
 
 }  // namespace zfcheck
