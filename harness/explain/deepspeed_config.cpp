@@ -1,21 +1,15 @@
-// Reading a DeepSpeed config file with a size cap, and the zero_optimization keys ZenFlow depends on.
+// Reading a DeepSpeed config as DeepSpeed or the Hugging Face Trainer does, and the case it makes.
 #include "harness/explain/deepspeed_config.hpp"
 
+#include "harness/explain/hjson_reader.hpp"
+#include "harness/explain/trainer_auto.hpp"
+#include "harness/io/json_error_text.hpp"
 #include "reference/py_json.hpp"
-
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
+#include "reference/utf8.hpp"
 
 namespace zfcheck {
 
 namespace {
-
-std::string too_large(std::uintmax_t bytes) {
-  return "larger than " + std::to_string(kMaxConfigBytes) + " bytes (" + std::to_string(bytes) +
-         "), too large for a DeepSpeed config; refused without reading it";
-}
 
 const py::Value* key(const py::Dict& dict, std::string_view name) { return dict.find(name); }
 
@@ -54,29 +48,47 @@ std::string offload_sentence(const py::Dict& zero) {
 
 }  // namespace
 
-tl::expected<py::Value, std::string> read_config_file(const std::string& path) {
-  std::error_code ec;
-  auto status = std::filesystem::status(path, ec);
-  if (ec) return tl::unexpected("cannot be read: " + ec.message());
-  if (std::filesystem::is_directory(status))
-    return tl::unexpected(std::string("is a directory, not a config file"));
-  if (std::filesystem::is_regular_file(status)) {
-    auto bytes = std::filesystem::file_size(path, ec);
-    if (!ec && bytes > kMaxConfigBytes) return tl::unexpected(too_large(bytes));
+tl::expected<ReadConfig, std::string> read_config(const InputText& input, const ReadOptions& options) {
+  std::size_t bad = utf8::first_invalid(input.text);
+  if (bad != std::string::npos) {
+    return tl::unexpected(input.name + ": " + line_and_column(input.text, bad) +
+                          ": not UTF-8 text (Python's open() cannot decode it)");
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return tl::unexpected("cannot be read: " + std::string(std::strerror(errno)));
-  std::string text(kMaxConfigBytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  if (in.bad()) return tl::unexpected(std::string("cannot be read: a read error"));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  if (text.size() > kMaxConfigBytes) return tl::unexpected(too_large(text.size()));
-  auto value = py::parse_json(text);
-  if (!value) {
-    return tl::unexpected("not JSON: " + value.error().reason + " at byte " +
-                          std::to_string(value.error().offset + 1));
+  ReadConfig out;
+  if (options.reader == ConfigReader::hf) {
+    auto parsed = py::parse_json(input.text);
+    if (!parsed) return tl::unexpected(json_error_message(input.name, input.text, parsed.error()));
+    out.config = std::move(*parsed);
+    out.read.push_back(
+        "Read as the Hugging Face Trainer reads it: JSON (json.load), \"auto\" values filled before "
+        "DeepSpeed sees the dict.");
+  } else {
+    std::string text = universal_newlines(input.text);
+    auto parsed = parse_hjson(text);
+    if (!parsed && parsed.error().kind == HjsonError::Kind::syntax) {
+      std::string excerpt = caret_excerpt(text, parsed.error().where.offset);
+      excerpt.pop_back();
+      return tl::unexpected(input.name + ": " + line_and_column(text, parsed.error().where.offset) +
+                            ": not hjson (deepspeed.initialize() reads the file with hjson): " +
+                            parsed.error().where.reason + "\n" + excerpt);
+    }
+    out.read.push_back("Read as deepspeed.initialize(config=PATH) reads it: hjson, a repeated key refused.");
+    if (!parsed) {
+      out.rejected = parsed.error().where.reason + " (" + line_and_column(text, parsed.error().where.offset) +
+                     ")\n" + caret_excerpt(text, parsed.error().where.offset, "");
+      return out;
+    }
+    out.config = std::move(*parsed);
   }
-  return std::move(*value);
+  for (const Override& o : options.overrides) {
+    auto applied = apply_override(out.config, o);
+    if (!applied) return tl::unexpected(applied.error());
+    out.read.push_back(path_text(o.path) + ": " + py::to_json(o.value) + ", given by --set.");
+  }
+  auto autos = options.reader == ConfigReader::hf ? fill_trainer_auto(out.config, options.world_size)
+                                                  : direct_auto_sentences(out.config);
+  out.read.insert(out.read.end(), autos.begin(), autos.end());
+  return out;
 }
 
 tl::expected<ConfigCase, std::string> case_from_config(const py::Value& config, const CallShape& call) {

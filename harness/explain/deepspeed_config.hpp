@@ -2,6 +2,8 @@
 // makes.
 #pragma once
 
+#include "harness/explain/config_overrides.hpp"
+#include "harness/io/named_input.hpp"
 #include "reference/evaluate.hpp"
 #include "reference/py_value.hpp"
 
@@ -15,11 +17,30 @@
 namespace zfcheck {
 
 // A DeepSpeed config is a few kilobytes; a file larger than this is refused before it is read whole.
-inline constexpr std::uintmax_t kMaxConfigBytes = 1 << 20;
+inline constexpr std::size_t kMaxConfigBytes = 1 << 20;
 
-// The file parsed in Python's json dialect; the reason (naming neither the command nor the path) when it
-// cannot be read, is a directory, is larger than kMaxConfigBytes, or is not JSON.
-tl::expected<py::Value, std::string> read_config_file(const std::string& path);
+// How the file reaches DeepSpeed: deepspeed.initialize(config=PATH) reads it with hjson and refuses
+// duplicate keys; the Hugging Face Trainer reads it with json.load, fills its "auto" values, and hands
+// DeepSpeed the dict.
+enum class ConfigReader { deepspeed, hf };
+
+struct ReadOptions {
+  ConfigReader reader = ConfigReader::deepspeed;
+  std::vector<Override> overrides;  // --set, applied in order after reading (before the Trainer's fills)
+  std::int64_t world_size = 1;
+};
+
+struct ReadConfig {
+  py::Value config;               // what DeepSpeed gets
+  std::vector<std::string> read;  // sentences: the reader, each --set, each "auto"
+  // DeepSpeed raises while it reads the file (a duplicate key): the exception, where, and the caret lines.
+  std::optional<std::string> rejected;
+};
+
+// The input's text read as `options.reader` says. The error (naming the input, with line, column and a
+// caret) when the text is unusable: not UTF-8, not hjson (or not JSON, for hf), or a --set through a
+// value that is not an object.
+tl::expected<ReadConfig, std::string> read_config(const InputText& input, const ReadOptions& options);
 
 // How the caller runs deepspeed.initialize(), which the file does not say.
 struct CallShape {

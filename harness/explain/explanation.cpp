@@ -271,24 +271,76 @@ Explanation explain(const Case& c, const Engine& engine, const FixCandidates& ca
   return e;
 }
 
-std::string render_reading(std::string_view source, const ConfigCase& config, TableFormat style) {
-  Writer w{style, {}};
-  w.out += style == TableFormat::markdown ? "## " : "";
-  w.out += "zfcheck explain " + std::string(source) + "\n";
+int explanation_status(const Explanation& e) {
+  switch (e.result.outcome) {
+    case Outcome::ok:
+      return e.violations.empty() ? 0 : 1;
+    case Outcome::unmodelled:
+    case Outcome::invalid_case:
+      return 2;
+    default:
+      return 1;
+  }
+}
+
+namespace {
+
+std::string header(std::string_view source, TableFormat style) {
+  return (style == TableFormat::markdown ? "## " : "") + std::string("zfcheck explain ") +
+         std::string(source) + "\n";
+}
+
+void read_lines(Writer& w, const ReadConfig& read) {
   w.heading("Read from the config");
+  for (const auto& sentence : read.read) w.line(sentence);
+}
+
+}  // namespace
+
+std::string render_reading(std::string_view source, const ReadConfig& read, const ConfigCase& config,
+                           const std::vector<KeyNote>& notes, TableFormat style) {
+  Writer w{style, header(source, style)};
+  read_lines(w, read);
   for (const auto& sentence : config.read) w.line(sentence);
+  for (const KeyNote& note : notes) w.line(note.sentence);
   w.line("Other keys of the config are not judged.");
   w.line(call_sentence(config.c) +
          (config.c.dataloader_len ? "" : " Use --dataloader-len N if you pass one."));
   return w.out;
 }
 
-std::string render_explanation(const Explanation& e, TableFormat style) {
+std::string render_rejection(std::string_view source, const ReadConfig& read, TableFormat style,
+                             const TerminalStyle& colour) {
+  Writer w{style, header(source, style)};
+  read_lines(w, read);
+  w.heading("Verdict");
+  std::string first = read.rejected->substr(0, read.rejected->find('\n'));
+  w.line(
+      colour.paint("DeepSpeed refuses the file while reading it, before anything else: " + first, Tone::bad));
+  std::vector<std::string> excerpt;
+  for (std::size_t at = first.size() + 1; at < read.rejected->size();) {
+    std::size_t end = read.rejected->find('\n', at);
+    excerpt.push_back(read.rejected->substr(at, end - at));
+    at = end == std::string::npos ? read.rejected->size() : end + 1;
+  }
+  w.block(excerpt);
+  return w.out;
+}
+
+std::string rejection_json(std::string_view rejected) {
+  std::string out;
+  py::ObjectWriter o(out);
+  py::write_json_string(o.key("rejected"), rejected.substr(0, rejected.find('\n')));
+  o.close();
+  return out;
+}
+
+std::string render_explanation(const Explanation& e, TableFormat style, const TerminalStyle& colour) {
   Writer w{style, {}};
   w.out += style == TableFormat::markdown ? "\n## Under " : "\nUnder ";
   w.out += e.engine + " (" + e.engine_summary + ")\n";
   w.heading("Verdict");
-  w.line(verdict(e.c, e.result));
+  w.line(colour.paint(verdict(e.c, e.result), explanation_status(e) == 0 ? Tone::good : Tone::bad));
   if (e.result.outcome == Outcome::ok && e.result.zenflow_enabled) {
     resolution(w, e.c, e.result);
     schedule(w, e.c, e.result);

@@ -4,6 +4,7 @@
 
 #include "reference/utf8.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -86,6 +87,12 @@ class Parser {
   struct Parsed {
     py::Value value;
     std::size_t end = 0;
+    std::size_t start = 0;  // keys: where the key begins
+  };
+  struct Pair {
+    py::Str key;
+    py::Value value;
+    std::size_t start;
   };
 
   int at(std::size_t i) const { return i < s_.size() ? static_cast<unsigned char>(s_[i]) : kEnd; }
@@ -252,7 +259,11 @@ class Parser {
   // A key: a JSON string, or the characters up to ':' (no whitespace inside, none of {}[],).
   Parsed key(std::size_t i) const {
     i = next(i);
-    if (at(i) == '"') return quoted(i);
+    if (at(i) == '"') {
+      Parsed k = quoted(i);
+      k.start = i;
+      return k;
+    }
     const std::size_t begin = i;
     std::ptrdiff_t space = -1;
     for (std::size_t end = begin;; ++end) {
@@ -265,9 +276,10 @@ class Parser {
             fail(static_cast<std::size_t>(space),
                  "Found whitespace in your key name (use quotes to include)");
           }
-          return {py::Value(py::Str{std::string(python_strip(s_.substr(begin, end - begin), false))}), end};
+          return {py::Value(py::Str{std::string(python_strip(s_.substr(begin, end - begin), false))}), end,
+                  begin};
         }
-        return {py::Value(py::Str{std::string(s_.substr(begin, end - begin))}), end};
+        return {py::Value(py::Str{std::string(s_.substr(begin, end - begin))}), end, begin};
       }
       if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
         if (space < 0 || static_cast<std::size_t>(space) == end - 1) space = static_cast<std::ptrdiff_t>(end);
@@ -280,8 +292,7 @@ class Parser {
   }
 
   Parsed object(std::size_t i, bool braceless, std::size_t depth) {
-    const std::size_t open = braceless ? i : i - 1;
-    std::vector<std::pair<py::Str, py::Value>> pairs;
+    std::vector<Pair> pairs;
     i = next(i);
     if (!braceless && at(i) == '}') return {py::Value(py::Dict{}), i + 1};
     while (true) {
@@ -290,7 +301,7 @@ class Parser {
       if (at(i) != ':') fail(i, "Expecting ':' delimiter");
       i = next(i + 1);
       Parsed v = value(i, depth);
-      pairs.emplace_back(std::move(*k.value.as<py::Str>()), std::move(v.value));
+      pairs.push_back({std::move(*k.value.as<py::Str>()), std::move(v.value), k.start});
       i = next(v.end);
       if (at(i) == ',') i = next(i + 1);
       if (braceless ? at(i) == kEnd : at(i) == '}') {
@@ -299,25 +310,29 @@ class Parser {
       }
       i = next(i);
     }
-    return {py::Value(unique_keys(open, std::move(pairs))), i};
+    return {py::Value(unique_keys(std::move(pairs))), i};
   }
 
-  // DeepSpeed's dict_raise_error_on_duplicate_keys: the repeated keys, in the order they first appear.
-  py::Dict unique_keys(std::size_t open, std::vector<std::pair<py::Str, py::Value>> pairs) const {
+  // DeepSpeed's dict_raise_error_on_duplicate_keys: the repeated keys, in the order they first appear; the
+  // error points at the first repetition.
+  py::Dict unique_keys(std::vector<Pair> pairs) const {
     std::map<std::string, std::size_t> seen;
     std::vector<std::string> repeated;
-    for (const auto& [k, v] : pairs) {
-      if (++seen[k.text] == 2) repeated.push_back(k.text);
+    std::size_t first_repeat = s_.size();
+    for (const Pair& p : pairs) {
+      if (++seen[p.key.text] != 2) continue;
+      repeated.push_back(p.key.text);
+      first_repeat = std::min(first_repeat, p.start);
     }
     if (!repeated.empty()) {
       std::string list = "[";
       for (std::size_t n = 0; n < repeated.size(); ++n) list += (n ? ", " : "") + python_repr(repeated[n]);
-      fail(open, "ValueError: Duplicate keys in DeepSpeed config: " + list + "]",
+      fail(first_repeat, "ValueError: Duplicate keys in DeepSpeed config: " + list + "]",
            HjsonError::Kind::duplicate_keys);
     }
     py::Dict out;
     out.reserve(pairs.size());
-    for (auto& [k, v] : pairs) out.set(std::move(k), std::move(v));
+    for (Pair& p : pairs) out.set(std::move(p.key), std::move(p.value));
     return out;
   }
 

@@ -108,7 +108,11 @@ std::vector<std::string> direct_auto_sentences(const py::Value& config) {
   std::vector<std::string> out;
   for (const std::string& path : auto_paths(config)) {
     if (path.starts_with("zero_optimization.")) {
-      out.push_back(path + ": \"auto\", which DeepSpeed's config model drops (its default is used).");
+      // Only DeepSpeedZeroConfig's own keys: nested blocks (zenflow, offload_optimizer) are validated as
+      // written.
+      if (path.find('.', sizeof "zero_optimization") == std::string::npos) {
+        out.push_back(path + ": \"auto\", which DeepSpeed's ZeRO config drops (its default is used).");
+      }
     } else {
       out.push_back(path +
                     ": \"auto\", which only the Hugging Face Trainer fills; deepspeed.initialize() given it "

@@ -23,8 +23,9 @@ std::vector<std::string> auto_paths(const py::Value& config);
 std::vector<std::string> fill_trainer_auto(py::Value& config, std::int64_t world_size);
 
 // Sentences, for the default reader, on the "auto" values DeepSpeed gets as they are: under
-// zero_optimization its config model drops them (the default is used); elsewhere nothing fills them and
-// deepspeed.initialize() fails on them (only the Trainer fills "auto": --reader hf).
+// zero_optimization's own keys DeepSpeedZeroConfig drops them (the default is used; nested blocks are
+// validated as written and left to the engine); elsewhere nothing fills them and deepspeed.initialize() fails
+// on them (only the Trainer fills "auto": --reader hf).
 std::vector<std::string> direct_auto_sentences(const py::Value& config);
 
 }  // namespace zfcheck
