@@ -39,6 +39,11 @@ TEST(HjsonReader, QuotelessKeysAndStrings) {
             R"({"a":"3 apples","b":"0123","c":"true love"})");
 }
 
+TEST(HjsonReader, AQuotelessStringTakesTheClosingBraceOfItsLine) {
+  // JSON-looking hjson trips here as it does in hjson-py: the value is "cpu}}" and the braces stay open.
+  EXPECT_EQ(read("{\n  a: {b: cpu}}\n"), "error: Bad key name (eof) @17");
+}
+
 TEST(HjsonReader, NumbersAsHjsonPyMakesThem) {
   // An integral float below 1e10 becomes an int; others stay floats; integers are unbounded.
   EXPECT_EQ(read("[2.0, 1e3, -0.0, 0.5, 1e10, 123456789012345678901234567890]"),
