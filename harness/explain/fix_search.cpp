@@ -3,6 +3,7 @@
 
 #include "harness/checks/invariants.hpp"
 #include "harness/checks/minimal_order.hpp"
+#include "harness/explain/schedule_intent.hpp"
 #include "reference/config.hpp"
 
 #include <optional>
@@ -11,9 +12,9 @@ namespace zfcheck {
 
 namespace {
 
-// A fix must leave ZenFlow on and set-up finished: a rejected config or ZenFlow turned off breaks no
-// invariant only because none applies.
-bool running(const Result& r) { return r.outcome == Outcome::ok && r.zenflow_enabled; }
+// A fix must leave ZenFlow on and set-up finished (a rejected config or ZenFlow turned off breaks no
+// invariant only because none applies), and must select columns again after the first selection.
+bool running(const Result& r) { return r.outcome == Outcome::ok && r.zenflow_enabled && reselects(r); }
 
 // A key's possible new states: nothing removes it.
 using Option = std::optional<py::Value>;
@@ -24,11 +25,35 @@ struct Found {
   Result result;
 };
 
+// The best candidate so far: the least stray from the asked schedule, then the simplest.
+class Closest {
+ public:
+  template <class MakeFound>
+  void offer(const Case& c, Stray s, MakeFound&& make) {
+    if (best_ && (s > stray_ || (s == stray_ && key_->compare(*best_, c) <= 0))) return;
+    best_ = c;
+    key_.emplace(*best_);
+    stray_ = s;
+    found_ = make();
+  }
+  bool empty() const { return !best_; }
+  const Case& example() const { return *best_; }
+  const Found& payload() const { return found_; }
+
+ private:
+  std::optional<Case> best_;
+  std::optional<SimplicityKey> key_;
+  Stray stray_;
+  Found found_;
+};
+
 // Searches the block edits of one size for the simplest accepted case.
 class BlockSearch {
  public:
   BlockSearch(const Case& original, const Engine& engine, const FixCandidates& candidates)
-      : original_(original), engine_(engine) {
+      : original_(original),
+        engine_(engine),
+        asked_(asked_interval(original.zenflow, original.dataloader_len)) {
     const py::Dict& block = *original.zenflow.as<py::Dict>();
     for (std::string_view field : kConfigFields) {
       std::vector<Option> options;
@@ -46,7 +71,7 @@ class BlockSearch {
   std::optional<std::pair<Case, Found>> search(std::size_t keys,
                                                const std::function<bool(ViolationMask)>& accept) {
     accept_ = &accept;
-    best_ = Simplest<Found>{};
+    best_ = Closest{};
     chosen_.clear();
     choose(0, keys);
     if (best_.empty()) return std::nullopt;
@@ -100,7 +125,7 @@ class BlockSearch {
       if (!running(r)) return;
       ViolationMask mask = violation_mask(c, r);
       if (!(*accept_)(mask)) return;
-      best_.offer(c, [&] {
+      best_.offer(c, stray(r, asked_, c.micro_steps), [&] {
         Found f{mask, {}, r};
         for (std::size_t i : chosen_) f.keys.push_back(fields_[i].name);
         return f;
@@ -117,10 +142,11 @@ class BlockSearch {
 
   const Case& original_;
   const Engine& engine_;
+  const std::optional<std::int64_t> asked_;
   std::vector<Field> fields_;
   std::vector<std::size_t> chosen_;
   const std::function<bool(ViolationMask)>* accept_ = nullptr;
-  Simplest<Found> best_;
+  Closest best_;
 };
 
 std::vector<std::string_view> names(ViolationMask mask) {
