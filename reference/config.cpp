@@ -1,6 +1,7 @@
 // Validation of the zenflow block: the base class's custom __init__, field coercion, extras, validate_fields.
 #include "reference/config.hpp"
 
+#include "reference/config_model_init.hpp"
 #include "reference/py_json.hpp"
 
 #include <algorithm>
@@ -18,33 +19,6 @@ Error validation_error(std::optional<std::string> field, std::string_view messag
 Error field_error(std::string_view field, const pydantic::Issue& issue) {
   return validation_error(std::string(field), issue.message);
 }
-
-// The block's entries that reach pydantic: DeepSpeedConfigModel.__init__(self, strict=False, **data)
-// binds a "strict" key to its parameter and, unless it is truthy, drops every "auto" value except
-// under "replace_method".
-class InitData {
- public:
-  explicit InitData(const py::Dict& dict) : dict_(dict) {
-    const py::Value* strict = dict.find("strict");
-    drop_auto_ = strict == nullptr || !strict->truthy();
-  }
-
-  bool passes(const py::Dict::Entry& entry) const {
-    if (entry.first == "strict") return false;
-    return !(drop_auto_ && entry.second.is_auto() && !(entry.first == "replace_method"));
-  }
-
-  const py::Value* find(std::string_view key) const {
-    const py::Value* value = dict_.find(key);
-    if (value == nullptr || key == "strict") return nullptr;
-    if (drop_auto_ && value->is_auto() && key != "replace_method") return nullptr;
-    return value;
-  }
-
- private:
-  const py::Dict& dict_;
-  bool drop_auto_ = true;
-};
 
 // Stores a coerced value in the member of a field of `type`: nothing, or the coercion's issue.
 template <DeclaredType type, class T>
@@ -185,10 +159,7 @@ tl::expected<std::optional<ZenFlowConfig>, Error> validate_zenflow(const py::Val
   if (dict == nullptr) {
     return tl::unexpected(validation_error(std::nullopt, "Input should be a valid dictionary or instance of ZenFlowConfig"));
   }
-  if (dict->find("self") != nullptr) {
-    return tl::unexpected(
-        Error{"TypeError", std::nullopt, "DeepSpeedConfigModel.__init__() got multiple values for argument 'self'"});
-  }
+  if (auto error = self_key_error(*dict)) return tl::unexpected(std::move(*error));
   InitData data(*dict);
   if (auto error = reject_surrogate_keys(*dict, data)) return tl::unexpected(std::move(*error));
   ZenFlowConfig cfg = default_config();

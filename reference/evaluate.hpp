@@ -2,6 +2,7 @@
 #pragma once
 
 #include "reference/config.hpp"
+#include "reference/deepspeed_config.hpp"
 #include "reference/error.hpp"
 #include "reference/profile.hpp"
 #include "reference/setup.hpp"
@@ -21,12 +22,27 @@ struct Case {
   std::optional<std::int64_t> dataloader_len;  // nothing: no training_data= passed
   int stage = 2;
   std::int64_t micro_steps = 40;
-  std::optional<bool> overlap_comm;  // zero_optimization.overlap_comm; nothing: absent or null (ZeRO's default)
+  std::optional<bool>
+      overlap_comm;  // zero_optimization.overlap_comm; nothing: absent or null (ZeRO's default)
+  // A whole-config case: the object deepspeed.initialize(config=...) gets, in place of zenflow, stage and
+  // overlap_comm (which then keep their defaults), and dist.get_world_size().
+  std::optional<py::Value> deepspeed_config;
+  std::int64_t world_size = 1;
 
   bool operator==(const Case&) const = default;
 };
 
-enum class Outcome { ok, config_error, init_error, unmodelled, invalid_case };
+enum class Outcome { ok, config_error, init_error, step_error, unmodelled, invalid_case };
+
+// A whole-config result's view of DeepSpeed's own config after set-up.
+struct DeepSpeedView {
+  BatchSizes batch;  // gradient_accumulation_steps: the engine's value after set-up (ZenFlow overwrites it)
+  int stage = 0;
+  std::optional<std::string> offload_optimizer;  // the device, or nothing without an offload_optimizer block
+  bool overlap_comm = false;
+
+  bool operator==(const DeepSpeedView&) const = default;
+};
 std::string_view outcome_name(Outcome outcome);
 
 // One output of docs/eval-format.md.
@@ -38,6 +54,8 @@ struct Result {
   std::optional<ZenFlowConfig> config;
   std::optional<Resolved> resolved;
   std::optional<EngineView> engine;
+  bool whole_config = false;               // the case gave deepspeed_config: the result carries `deepspeed`
+  std::optional<DeepSpeedView> deepspeed;  // nothing where DeepSpeedConfig failed
   bool zenflow_enabled = false;
   std::vector<std::string> warnings;  // as logged, verbatim: the model's are warning_line()
   std::vector<std::int64_t> selections;

@@ -29,6 +29,12 @@ Int int_from_decimal(std::string_view literal) {
 
 std::string to_decimal(const Int& value) { return value.str(); }
 
+Int floor_div(const Int& a, const Int& b) {
+  Int q = a / b;  // truncates toward zero
+  if (q * b != a && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
 std::optional<std::int64_t> to_int64(const Int& value) {
   if (value < std::numeric_limits<std::int64_t>::min() || value > std::numeric_limits<std::int64_t>::max()) {
     return std::nullopt;

@@ -24,6 +24,9 @@ std::optional<std::int64_t> to_int64(const Int& value);
 // Python's float(int): correctly rounded, nothing when the result would overflow (Python raises OverflowError).
 std::optional<double> to_double(const Int& value);
 
+// Python's a // b (floor division); `b` is not zero.
+Int floor_div(const Int& a, const Int& b);
+
 // The value clamped into [lo, hi], for loops that only care whether a value lies beyond a small range.
 std::int64_t clamp_to(const Int& value, std::int64_t lo, std::int64_t hi);
 

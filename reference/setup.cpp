@@ -99,6 +99,9 @@ tl::expected<Intervals, Error> optimizer_copy(const ZenFlowConfig& cfg, const En
   if (cfg.offload && !overlap_comm_in_effect(env)) {
     return tl::unexpected(raised("AssertionError", "offload selective optimizer should be used with overlap_comm"));
   }
+  // ZenFlowZeroOptimizer._configure_zenflow (stages 1/2 only; stage 3 has no such check).
+  if (env.stage != 3 && !env.cpu_offload)
+    return tl::unexpected(raised("ValueError", "Zenflow must be used with cpu offload"));
   auto iv = resolve_strategy(cfg, sw, warnings);
   if (!iv) return iv;
   apply_epoch_length(*iv, cfg.steps_per_epoch, true, sw, warnings);
@@ -142,17 +145,28 @@ const std::string& warning_line(SetupWarning warning) {
   return lines[static_cast<std::size_t>(warning)];
 }
 
-tl::expected<SetupResult, Error> run_setup(ZenFlowConfig cfg, const Environment& env, const Switches& sw,
-                                           std::vector<SetupWarning>& warnings) {
+tl::expected<EngineView, Error> run_engine_copy(ZenFlowConfig& cfg, const Environment& env,
+                                                const Switches& sw, std::vector<SetupWarning>& warnings) {
   auto engine = engine_copy(cfg, env, sw, warnings);
   if (!engine) return tl::unexpected(std::move(engine.error()));
+  return EngineView{std::move(engine->select), std::move(engine->update), engine->auto_update};
+}
+
+tl::expected<Resolved, Error> run_optimizer_copy(const ZenFlowConfig& cfg, const Environment& env,
+                                                 const Switches& sw, std::vector<SetupWarning>& warnings) {
   auto optimizer = optimizer_copy(cfg, env, sw, warnings);
   if (!optimizer) return tl::unexpected(std::move(optimizer.error()));
-  SetupResult out;
-  out.resolved = Resolved{optimizer->strategy, std::move(optimizer->select), std::move(optimizer->update),
-                          optimizer->auto_update, cfg.steps_per_epoch, cfg.full_warm_up_rounds};
-  out.engine = EngineView{std::move(engine->select), std::move(engine->update), engine->auto_update};
-  return out;
+  return Resolved{optimizer->strategy,    std::move(optimizer->select), std::move(optimizer->update),
+                  optimizer->auto_update, cfg.steps_per_epoch,          cfg.full_warm_up_rounds};
+}
+
+tl::expected<SetupResult, Error> run_setup(ZenFlowConfig cfg, const Environment& env, const Switches& sw,
+                                           std::vector<SetupWarning>& warnings) {
+  auto engine = run_engine_copy(cfg, env, sw, warnings);
+  if (!engine) return tl::unexpected(std::move(engine.error()));
+  auto resolved = run_optimizer_copy(cfg, env, sw, warnings);
+  if (!resolved) return tl::unexpected(std::move(resolved.error()));
+  return SetupResult{std::move(*resolved), std::move(*engine)};
 }
 
 }  // namespace zfcheck

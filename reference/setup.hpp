@@ -16,12 +16,14 @@
 
 namespace zfcheck {
 
-// What the caller's environment gives set-up. The rest of the DeepSpeed config is the tutorial's:
-// offload_optimizer on the CPU, torch 2.1 or later.
+// What the caller's environment gives set-up. Torch is 2.1 or later; for a zenflow block alone the rest
+// of the DeepSpeed config is the tutorial's (offload_optimizer on the CPU).
 struct Environment {
   std::optional<std::int64_t> dataloader_len;  // nothing: no training_data= was passed
   int stage = 2;
   std::optional<bool> overlap_comm;  // zero_optimization.overlap_comm; nothing: ZeRO's default
+  // The stage-1/2 optimizer's cpu_offload: offload_optimizer given with a device other than "none".
+  bool cpu_offload = true;
 };
 
 // zero_optimization.overlap_comm as DeepSpeedZeroConfig resolves it: unset means true at stage 3 only.
@@ -66,6 +68,17 @@ struct SetupResult {
   Resolved resolved;
   EngineView engine;
 };
+
+// engine.py configure_zenflow on `config` (which it may assign steps_per_epoch on, re-running validation):
+// the engine's view. Warnings are appended as logged, also when it then raises.
+tl::expected<EngineView, Error> run_engine_copy(ZenFlowConfig& config, const Environment& env,
+                                                const Switches& switches,
+                                                std::vector<SetupWarning>& warnings);
+
+// The optimizer's __init__ prologue and its copy (stages 1/2 or 3), after the engine copy.
+tl::expected<Resolved, Error> run_optimizer_copy(const ZenFlowConfig& config, const Environment& env,
+                                                 const Switches& switches,
+                                                 std::vector<SetupWarning>& warnings);
 
 // Runs the engine copy, then the optimizer's __init__ prologue and its copy, on `config` (which the
 // engine may assign steps_per_epoch on, re-running validation). Warnings are appended as logged,

@@ -63,6 +63,17 @@ bool gradient_accumulation_positive(const Case&, const Result& r) {
   return !running(r) || r.engine->update_interval >= 1;
 }
 
+// Whole-config results whose engine copy ran: it wrote its update_interval into gradient_accumulation_steps.
+bool gradient_accumulation_honoured(const Case& c, const Result& r) {
+  if (!r.whole_config || !r.deepspeed || !r.zenflow_enabled || !c.deepspeed_config) return true;
+  if (r.outcome == Outcome::config_error || r.outcome == Outcome::unmodelled) return true;
+  const py::Dict* config = c.deepspeed_config->as<py::Dict>();
+  if (config == nullptr) return true;
+  auto implied = batch_sizes(*config, py::Int(c.world_size));
+  return !implied || implied->gradient_accumulation_steps == r.deepspeed->batch.gradient_accumulation_steps ||
+         says_gradient_accumulation_changed(r.warnings);
+}
+
 constexpr std::array kInvariants{
     Invariant{
         "reselects-or-warns",
@@ -108,6 +119,14 @@ constexpr std::array kInvariants{
         "value flips their sign (docs/zenflow.md#d6, docs/zenflow.md#d9; engine.py "
         "_backward_prologue_per_tensor)",
         gradient_accumulation_positive},
+    Invariant{
+        "gradient-accumulation-honoured",
+        "whole-config cases: the gradient_accumulation_steps the config sets or implies (DeepSpeedConfig's "
+        "batch derivation) is the engine's after set-up, unless a warning says it is changed",
+        "the effective batch is micro batch x gradient_accumulation_steps x world size; engine.configure_zenflow "
+        "overwrites the value with update_interval (0 for \"auto\"), silently changing the batch the user "
+        "asked for (docs/eval-format.md, Whole-config cases)",
+        gradient_accumulation_honoured},
 };
 
 static_assert(kInvariants.size() <= sizeof(ViolationMask) * 8, "ViolationMask has a bit per invariant");

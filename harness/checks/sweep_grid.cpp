@@ -144,12 +144,94 @@ GridBlock non_object_block() {
                    {1, 2, 3}};
 }
 
+// The whole-config blocks' values (sweep_grid.hpp).
+py::Value object(std::initializer_list<std::pair<std::string_view, py::Value>> entries) {
+  py::Dict d;
+  for (const auto& [k, v] : entries) d.set(py::Str{std::string(k)}, v);
+  return d;
+}
+
+const Options& zenflow_blocks() {
+  static const Options blocks{std::nullopt, py::Dict{},
+                              object({{"select_strategy", "step"}, {"select_interval", 8}, {"update_interval", 4}})};
+  return blocks;
+}
+
+// The tutorial's ZeRO section, with `zenflow` when given.
+py::Value tutorial_zero(const std::optional<py::Value>& zenflow, int stage = 2) {
+  py::Dict d = *object({{"stage", stage}, {"offload_optimizer", object({{"device", "cpu"}})}}).as<py::Dict>();
+  if (zenflow) d.set(py::Str{"zenflow"}, *zenflow);
+  return d;
+}
+
+
+GridBlock whole_config_block(std::string name, std::vector<EntryAxis> axes,
+                             std::vector<std::optional<std::int64_t>> dataloader_lens = {std::nullopt},
+                             std::vector<std::int64_t> world_sizes = {1}) {
+  return GridBlock{std::move(name), {}, std::move(axes), std::move(dataloader_lens), {2}, true, std::move(world_sizes)};
+}
+
+GridBlock batch_block() {
+  Options zero;
+  for (const auto& z : zenflow_blocks()) zero.emplace_back(tutorial_zero(z));
+  return whole_config_block("whole-config:batch",
+                            {axis("train_batch_size", {std::nullopt, 8, 0, 6}),
+                             axis("train_micro_batch_size_per_gpu", {std::nullopt, 2, 0, "auto"}),
+                             axis("gradient_accumulation_steps", {std::nullopt, 1, 4, 0}),
+                             axis("zero_optimization", zero)},
+                            {std::nullopt}, {1, 2, 4});
+}
+
+GridBlock zero_block() {
+  const Options stages{std::nullopt, 0, 1, 2, 3, "2", "x"};
+  const Options offloads{std::nullopt, object({{"device", "cpu"}}), object({{"device", "nvme"}}),
+                         object({{"device", "none"}})};
+  const Options overlaps{std::nullopt, true, false};
+  Options zenflows = zenflow_blocks();
+  zenflows.emplace_back(object({{"offload", true}}));
+  Options zero;
+  for (const auto& stage : stages) {
+    for (const auto& offload : offloads) {
+      for (const auto& overlap : overlaps) {
+        for (const auto& zenflow : zenflows) {
+          py::Dict d;
+          if (stage) d.set(py::Str{"stage"}, *stage);
+          if (offload) d.set(py::Str{"offload_optimizer"}, *offload);
+          if (overlap) d.set(py::Str{"overlap_comm"}, *overlap);
+          if (zenflow) d.set(py::Str{"zenflow"}, *zenflow);
+          zero.emplace_back(std::move(d));
+        }
+      }
+    }
+  }
+  return whole_config_block("whole-config:zero",
+                            {axis("train_batch_size", {8}), axis("zero_optimization", zero)},
+                            {std::nullopt, 10});
+}
+
+GridBlock allreduce_block() {
+  return whole_config_block(
+      "whole-config:allreduce",
+      {axis("gradient_allreduce_op", {std::nullopt, "sum", "SUM", "mean", "max", py::None{}}),
+       axis("train_batch_size", {8}),
+       axis("zero_optimization", {tutorial_zero(py::Dict{}), tutorial_zero(py::Dict{}, 3),
+                                         tutorial_zero(std::nullopt)})});
+}
+
+GridBlock misplaced_block() {
+  return whole_config_block("whole-config:misplaced",
+                            {axis("zenflow", zenflow_blocks()), axis("train_batch_size", {8}),
+                             axis("zero_optimization",
+                                         {std::nullopt, tutorial_zero(std::nullopt), tutorial_zero(py::Dict{})})});
+}
+
 std::vector<GridBlock> builtin_blocks() {
   std::vector<GridBlock> blocks{schedule_block()};
   for (const auto& k : config_keys()) blocks.push_back(coercion_block(k.key));
   blocks.push_back(unknown_key_block());
   for (auto& b : precedence_blocks()) blocks.push_back(std::move(b));
   blocks.push_back(non_object_block());
+  for (auto& b : {batch_block(), zero_block(), allreduce_block(), misplaced_block()}) blocks.push_back(b);
   return blocks;
 }
 
@@ -158,7 +240,7 @@ std::vector<GridBlock> builtin_blocks() {
 std::uint64_t GridBlock::size() const {
   std::uint64_t n = whole_blocks.empty() ? 1 : whole_blocks.size();
   for (const auto& a : axes) n *= a.options.size();
-  return n * dataloader_lens.size() * stages.size();
+  return n * dataloader_lens.size() * stages.size() * world_sizes.size();
 }
 
 SweepGrid::SweepGrid(std::vector<GridBlock> blocks) : blocks_(std::move(blocks)) {
@@ -196,9 +278,12 @@ std::uint64_t SweepGrid::decode(std::uint64_t index, Case& c, std::uint64_t buil
   rest /= b.stages.size();
   c.dataloader_len = b.dataloader_lens[rest % b.dataloader_lens.size()];
   rest /= b.dataloader_lens.size();
-  // The zenflow value is named by the first index that decodes to it (stage and dataloader first).
-  std::uint64_t zenflow_index = start + rest * b.stages.size() * b.dataloader_lens.size();
+  c.world_size = b.world_sizes[rest % b.world_sizes.size()];
+  rest /= b.world_sizes.size();
+  // The zenflow value is named by the first index that decodes to it (stage, dataloader, world size first).
+  std::uint64_t zenflow_index = start + rest * b.stages.size() * b.dataloader_lens.size() * b.world_sizes.size();
   if (zenflow_index == built) return built;
+  c.deepspeed_config.reset();
   if (!b.whole_blocks.empty()) {
     c.zenflow = b.whole_blocks[rest];
     return zenflow_index;
@@ -214,7 +299,12 @@ std::uint64_t SweepGrid::decode(std::uint64_t index, Case& c, std::uint64_t buil
   for (std::size_t i = 0; i < b.axes.size(); ++i) {
     if (const auto& e = b.axes[i].options[chosen[i]]) block.set(e->first, e->second);
   }
-  c.zenflow = std::move(block);
+  if (b.whole_config) {
+    c.zenflow = py::None{};
+    c.deepspeed_config = py::Value(std::move(block));
+  } else {
+    c.zenflow = std::move(block);
+  }
   return zenflow_index;
 }
 

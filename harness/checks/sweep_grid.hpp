@@ -15,7 +15,7 @@
 //                         9223372036854775807 (huge)
 //   stage                 1, 2, 3
 //
-// Blocks (342,878 cases in all):
+// Blocks (342,878 zenflow cases, 344,153 cases in all):
 //   schedule     select_strategy x select_interval x update_interval x steps_per_epoch x full_warm_up_rounds,
 //                over their schedule values, x every dataloader_len x every stage (326,592)
 //   coercion     for each of the ten config fields F: F over its coercion values x select_strategy
@@ -29,6 +29,24 @@
 //                (880)
 //   non-object   zenflow = null, "auto", true, false, 0, 123, 1.5, "x", "", [], ["step"] x every
 //                dataloader_len x every stage (198; {} itself is the schedule block's all-absent corner)
+//
+// Whole-config blocks (deepspeed_config cases, docs/eval-format.md; after the blocks above, so that
+// those keep their indices; 1,275 cases). Their axes are top-level config keys; "tutorial ZeRO" is
+// {"stage": 2, "offload_optimizer": {"device": "cpu"}} with, as zenflow, one of the ZenFlow blocks
+// absent, {} (all "auto"), {"select_strategy": "step", "select_interval": 8, "update_interval": 4}.
+//   whole-config:batch      train_batch_size {absent, 8, 0, 6} x train_micro_batch_size_per_gpu
+//                           {absent, 2, 0, "auto"} x gradient_accumulation_steps {absent, 1, 4, 0} x
+//                           zero_optimization {tutorial ZeRO with each ZenFlow block} x world_size {1, 2, 4}
+//                           (576)
+//   whole-config:zero       train_batch_size 8 x zero_optimization: stage {absent, 0, 1, 2, 3, "2", "x"} x
+//                           offload_optimizer {absent, device cpu, nvme, none} x overlap_comm {absent, true,
+//                           false} x zenflow {absent, {}, step/8/4, {"offload": true}} x dataloader_len
+//                           {absent, 10} (672)
+//   whole-config:allreduce  gradient_allreduce_op {absent, "sum", "SUM", "mean", "max", null} x
+//                           train_batch_size 8 x zero_optimization {tutorial ZeRO with {}, the same at
+//                           stage 3, tutorial ZeRO without zenflow} (18)
+//   whole-config:misplaced  a top-level zenflow {absent, {}, step/8/4} x train_batch_size 8 x
+//                           zero_optimization {absent, tutorial ZeRO without zenflow, with {}} (9)
 #pragma once
 
 #include "harness/io/progress.hpp"
@@ -59,6 +77,10 @@ struct GridBlock {
   std::vector<EntryAxis> axes;
   std::vector<std::optional<std::int64_t>> dataloader_lens;
   std::vector<int> stages;
+  // Whole-config blocks: the axes' entries make deepspeed_config (zenflow stays null, stage at its
+  // default) and each case takes one of world_sizes.
+  bool whole_config = false;
+  std::vector<std::int64_t> world_sizes{1};
 
   std::uint64_t size() const;
 };
@@ -81,8 +103,9 @@ class SweepGrid {
   const std::vector<GridBlock>& blocks() const { return blocks_; }
 
   // Calls fn(case) for every case in index order: the one walk that sweep, diff and report share.
-  // Consecutive cases that differ only in stage or dataloader_len share one zenflow value, which is
-  // built once (the grid's fastest axes), so fn sees the same case at(i) gives without the rebuild.
+  // Consecutive cases that differ only in stage, dataloader_len or world_size share one zenflow (or
+  // deepspeed_config) value, which is built once (the grid's fastest axes), so fn sees the same case
+  // at(i) gives without the rebuild.
   template <class Fn>
   void for_each(Fn&& fn, Progress* progress = nullptr) const {
     constexpr std::uint64_t kProgressEvery = 1 << 14;

@@ -143,4 +143,15 @@ bool says_never_reselected(const std::vector<std::string>& warnings) {
   });
 }
 
+bool says_gradient_accumulation_changed(const std::vector<std::string>& warnings) {
+  return std::any_of(warnings.begin(), warnings.end(), [](const std::string& text) {
+    std::vector<std::string> w = words_of(text);
+    bool named = false;
+    for (std::size_t i = 0; i + 1 < w.size(); ++i) named = named || (w[i] == "gradient" && w[i + 1] == "accumulation");
+    return named && std::any_of(w.begin(), w.end(), [](const std::string& x) {
+             return x == "set" || starts_with_any(x, {"overwrit", "overrid", "replac", "chang", "ignor"});
+           });
+  });
+}
+
 }  // namespace zfcheck

@@ -29,4 +29,9 @@ std::string_view warning_words(std::string_view text);
 // Whether any of the warnings says the columns are never re-selected.
 bool says_never_reselected(const std::vector<std::string>& warnings);
 
+// Whether any of the warnings says gradient_accumulation_steps is changed (docs/invariants.md, What a
+// warning says): the words "gradient accumulation" and a word starting with overwrit, overrid, replac,
+// chang, ignor or "set".
+bool says_gradient_accumulation_changed(const std::vector<std::string>& warnings);
+
 }  // namespace zfcheck

@@ -33,9 +33,33 @@ tl::expected<Case, CaseError> case_from_value(py::Value value) {
     if (id->as<py::Str>() == nullptr) return reject(std::nullopt, "id", "id must be a string");
     c.id = *id->as<py::Str>();
   }
-  py::Value* zenflow = dict->find_mutable("zenflow");
-  if (zenflow == nullptr) return reject(c.id, "zenflow", "the case has no zenflow key");
-  c.zenflow = std::move(*zenflow);
+  if (py::Value* config = dict->find_mutable("deepspeed_config")) {
+    for (std::string_view key : {"zenflow", "stage", "overlap_comm"}) {
+      if (dict->find(key) != nullptr) {
+        return reject(c.id, std::string(key),
+                      "a case gives either deepspeed_config or zenflow/stage/overlap_comm, not both (" +
+                          std::string(key) + " belongs inside deepspeed_config.zero_optimization)");
+      }
+    }
+    if (config->as<py::Dict>() == nullptr) {
+      return reject(c.id, "deepspeed_config", "deepspeed_config must be a JSON object (the config dict)");
+    }
+    c.deepspeed_config = std::move(*config);
+    if (const py::Value* world = dict->find("world_size")) {
+      auto w = int_in(*world, 1, std::numeric_limits<std::int64_t>::max());
+      if (!w)
+        return reject(c.id, "world_size", "world_size must be an integer from 1 to 9223372036854775807");
+      c.world_size = *w;
+    }
+  } else {
+    if (dict->find("world_size") != nullptr) {
+      return reject(c.id, "world_size", "world_size applies to deepspeed_config cases only");
+    }
+    py::Value* zenflow = dict->find_mutable("zenflow");
+    if (zenflow == nullptr)
+      return reject(c.id, "zenflow", "the case has no zenflow key (nor deepspeed_config)");
+    c.zenflow = std::move(*zenflow);
+  }
   if (const py::Value* stage = dict->find("stage")) {
     auto s = int_in(*stage, 1, 3);
     if (!s) return reject(c.id, "stage", "stage must be 1, 2 or 3");
@@ -89,11 +113,16 @@ bool for_each_case_line(std::istream& in,
 py::Value case_to_value(const Case& c, bool full) {
   py::Dict d;
   if (c.id) d.set(py::Str{"id"}, *c.id);
-  d.set(py::Str{"zenflow"}, c.zenflow);
+  if (c.deepspeed_config) {
+    d.set(py::Str{"deepspeed_config"}, *c.deepspeed_config);
+    if (full || c.world_size != 1) d.set(py::Str{"world_size"}, py::Int(c.world_size));
+  } else {
+    d.set(py::Str{"zenflow"}, c.zenflow);
+  }
   if (full || c.dataloader_len) {
     d.set(py::Str{"dataloader_len"}, c.dataloader_len ? py::Value(py::Int(*c.dataloader_len)) : py::Value(py::None{}));
   }
-  if (full || c.stage != 2) d.set(py::Str{"stage"}, py::Int(c.stage));
+  if (!c.deepspeed_config && (full || c.stage != 2)) d.set(py::Str{"stage"}, py::Int(c.stage));
   if (full || c.micro_steps != 40) d.set(py::Str{"micro_steps"}, py::Int(c.micro_steps));
   if (c.overlap_comm) d.set(py::Str{"overlap_comm"}, *c.overlap_comm);  // only when given, even when `full`
   return d;

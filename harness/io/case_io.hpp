@@ -37,7 +37,8 @@ bool for_each_case_line(std::istream& in,
                         const std::function<void(std::size_t line, tl::expected<Case, CaseError> c)>& fn);
 
 // The case as an eval-format object; keys at their defaults are left out unless `full`. overlap_comm is
-// written only when the case gives it, so that cases without it read as they always did.
+// written only when the case gives it, so that cases without it read as they always did. A whole-config
+// case is written with deepspeed_config (and world_size) in place of zenflow and stage.
 py::Value case_to_value(const Case& c, bool full = false);
 
 // The case as its eval-format line (compact JSON, no newline): the one way a case is written as text.

@@ -72,6 +72,21 @@ void write_engine(std::string& out, const EngineView& e) {
   o.close();
 }
 
+void write_deepspeed(std::string& out, const DeepSpeedView& d) {
+  py::ObjectWriter o(out);
+  py::write_json_int(o.key("train_batch_size"), d.batch.train_batch_size);
+  py::write_json_int(o.key("train_micro_batch_size_per_gpu"), d.batch.train_micro_batch_size_per_gpu);
+  py::write_json_int(o.key("gradient_accumulation_steps"), d.batch.gradient_accumulation_steps);
+  py::write_json_int(o.key("stage"), d.stage);
+  if (d.offload_optimizer) {
+    py::write_json_string(o.key("offload_optimizer"), *d.offload_optimizer);
+  } else {
+    o.key("offload_optimizer") += "null";
+  }
+  write_value(o.key("overlap_comm"), d.overlap_comm);
+  o.close();
+}
+
 template <class T>
 void write_optional(std::string& out, const std::optional<T>& v, void (*write)(std::string&, const T&)) {
   if (v) {
@@ -92,6 +107,7 @@ void write_result(std::string& out, const Result& r, const ExtraKeys& extra) {
   write_optional(o.key("config"), r.config, write_config);
   write_optional(o.key("resolved"), r.resolved, write_resolved);
   write_optional(o.key("engine"), r.engine, write_engine);
+  if (r.whole_config) write_optional(o.key("deepspeed"), r.deepspeed, write_deepspeed);
   write_value(o.key("zenflow_enabled"), r.zenflow_enabled);
   std::string& warnings = o.key("warnings");
   warnings += '[';
@@ -193,7 +209,8 @@ tl::expected<Result, std::string> result_from_value(const py::Value& value) {
   if (const py::Value* p = in.get(*d, "profile"); p != nullptr && p->as<py::Str>()) r.profile = p->as<py::Str>()->text;
   std::string outcome = in.text(*d, "outcome");
   bool known = false;
-  for (Outcome o : {Outcome::ok, Outcome::config_error, Outcome::init_error, Outcome::unmodelled, Outcome::invalid_case}) {
+  for (Outcome o : {Outcome::ok, Outcome::config_error, Outcome::init_error, Outcome::step_error,
+                    Outcome::unmodelled, Outcome::invalid_case}) {
     if (outcome == outcome_name(o)) r.outcome = o, known = true;
   }
   if (!known && in.error.empty()) in.error = "unknown outcome " + outcome;
@@ -226,6 +243,23 @@ tl::expected<Result, std::string> result_from_value(const py::Value& value) {
     if (const py::Dict* ed = in.need<py::Dict>(v, "engine")) {
       r.engine = EngineView{in.integer(*ed, "select_interval"), in.integer(*ed, "update_interval"),
                             in.boolean(*ed, "auto_update")};
+    }
+  }
+  r.whole_config = d->find("deepspeed") != nullptr;
+  if (const py::Value* v = in.get(*d, "deepspeed")) {
+    if (const py::Dict* dd = in.need<py::Dict>(v, "deepspeed")) {
+      DeepSpeedView view{
+          BatchSizes{in.integer(*dd, "train_batch_size"), in.integer(*dd, "train_micro_batch_size_per_gpu"),
+                     in.integer(*dd, "gradient_accumulation_steps")},
+          0, std::nullopt, in.boolean(*dd, "overlap_comm")};
+      py::Int stage = in.integer(*dd, "stage");
+      if (stage >= 0 && stage <= 3) {
+        view.stage = stage.convert_to<int>();
+      } else if (in.error.empty()) {
+        in.error = "deepspeed stage " + py::to_decimal(stage) + " is not 0 to 3";
+      }
+      if (in.get(*dd, "offload_optimizer")) view.offload_optimizer = in.text(*dd, "offload_optimizer");
+      r.deepspeed = std::move(view);
     }
   }
   r.zenflow_enabled = in.get(*d, "zenflow_enabled") != nullptr && in.boolean(*d, "zenflow_enabled");

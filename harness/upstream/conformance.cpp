@@ -17,6 +17,7 @@ constexpr SelectedField kConformanceFields[] = {
     {"config", FieldView::each_key},
     {"resolved", FieldView::each_key},
     {"engine", FieldView::each_key},
+    {"deepspeed", FieldView::each_key},  // whole-config results only
     {"zenflow_enabled"},
     {"warnings"},  // by what each says (labels): upstream's words are its logger's, the model's are its lines
     {"selections"},

@@ -36,12 +36,24 @@ REAL_MODULES = {
     "deepspeed.runtime.zenflow.zenflow_stage_1_and_2": "deepspeed/runtime/zenflow/zenflow_stage_1_and_2.py",
     "deepspeed.runtime.zenflow.engine_stage3": "deepspeed/runtime/zenflow/engine_stage3.py",
 }
+# Files whole-config cases (deepspeed_config) also execute: DeepSpeedConfig and the parsers it needs values
+# from. They are loaded on the first such case.
+WHOLE_CONFIG_MODULES = {
+    "deepspeed.runtime.constants": "deepspeed/runtime/constants.py",
+    "deepspeed.runtime.precision_config": "deepspeed/runtime/precision_config.py",
+    "deepspeed.profiling.constants": "deepspeed/profiling/constants.py",
+    "deepspeed.profiling.config": "deepspeed/profiling/config.py",
+    "deepspeed.runtime.config": "deepspeed/runtime/config.py",
+}
+REAL_MODULES.update(WHOLE_CONFIG_MODULES)
 # Files a revision may predate: module -> the stages whose cases need it (none: only an import needs it).
 OPTIONAL_FILES = {
     "deepspeed.runtime.zero.leaf_module_config": (),
     "deepspeed.runtime.zenflow.engine_stage3": (3, ),
+    **{module: ("deepspeed_config", ) for module in WHOLE_CONFIG_MODULES},
 }
-STUB_ROOTS = ("torch", "deepspeed", "psutil")  # psutil: ZenFlow's CPU affinity (from #7506)
+# psutil: ZenFlow's CPU affinity (from #7506); hjson: DeepSpeedConfig's reader of config files (cases give dicts).
+STUB_ROOTS = ("torch", "deepspeed", "psutil", "hjson")
 MISSING_PYDANTIC_STATUS = 3
 
 
@@ -87,6 +99,10 @@ class RecordingLogger:
         return lambda *args, **kwargs: None
 
 
+# The offload_optimizer block of a case that gives only the zenflow block.
+TUTORIAL_OFFLOAD = types.SimpleNamespace(device="cpu")
+
+
 class ZeroOptimizerBase:
     """deepspeed.runtime.zero.stage_1_and_2.DeepSpeedZeroOptimizer: the ZeRO-1/2 set-up that
     ZenFlow's optimizer calls first, reduced to the attributes ZenFlow reads. The environment is
@@ -97,7 +113,9 @@ class ZeroOptimizerBase:
         # keywords, else from the calling __init__'s own parameter of that name, whatever its position.
         caller = sys._getframe(1).f_locals
         zenflow_config = kwargs.get("zenflow_config", caller.get("zenflow_config"))
-        self.cpu_offload = True
+        # stage_1_and_2.py: cpu_offload when offload_optimizer is given with a device other than "none".
+        offload = kwargs.get("offload_optimizer_config", TUTORIAL_OFFLOAD)
+        self.cpu_offload = offload is not None and offload.device != "none"
         self.zenflow = zenflow_config is not None
         self.bit16_groups = []
         self.allgather_bucket_size = 0
@@ -210,6 +228,8 @@ class Upstream:
         self.stage3 = load("deepspeed.runtime.zenflow.engine_stage3") if missing_file_for(3, sources) is None else None
 
     def evaluate(self, case):
+        if "deepspeed_config" in case:
+            return self.evaluate_whole_config(case)
         result = {"outcome": "ok", "error": None, "config": None, "resolved": None, "engine": None,
                   "zenflow_enabled": False, "warnings": [], "selections": [], "selection_count": 0}
         self.logger.warnings = []
@@ -237,6 +257,10 @@ class Upstream:
         except Exception as e:  # upstream's own error, whatever its class
             result.update(outcome="init_error", error=error_of(e, self.validation_error))
             return self.finish(result)
+        return self.finish(self.schedule(result, case, cfg, engine, optimizer, select))
+
+    def schedule(self, result, case, cfg, engine, optimizer, select):
+        """The resolved intervals, the engine's view and the selections, read off the upstream objects."""
         result["resolved"] = {
             "select_strategy": optimizer.select_strategy,
             "select_interval": optimizer.select_interval,
@@ -254,9 +278,86 @@ class Upstream:
                 selections.append(optimizer.micro_step)
         result["selections"] = selections
         result["selection_count"] = len(selections)
-        return self.finish(result)
+        return result
 
-    def build_optimizer(self, stage, cfg, overlap_comm):
+    def evaluate_whole_config(self, case):
+        """DeepSpeedConfig on the whole config, then the engine's ZenFlow set-up and the optimizer its stage builds."""
+        result = {"outcome": "ok", "error": None, "config": None, "resolved": None, "engine": None, "deepspeed": None,
+                  "zenflow_enabled": False, "warnings": [], "selections": [], "selection_count": 0}
+        self.logger.warnings = []
+        missing = missing_file_for("deepspeed_config", self.sources)
+        if missing is not None:
+            result.update(outcome="unmodelled", error={"type": "MissingFile", "field": None,
+                                                       "message": f"this revision has no {missing}"})
+            return self.finish(result)
+        deepspeed_config = self.load_deepspeed_config(case.get("world_size", 1))
+        try:
+            ds = deepspeed_config(case["deepspeed_config"])
+        except Exception as e:  # upstream's own error, whatever its class
+            result.update(outcome="config_error", error=self.whole_config_error(e))
+            return self.finish(result)
+        zero = ds.zero_config
+        view = {"train_batch_size": ds.train_batch_size,
+                "train_micro_batch_size_per_gpu": ds.train_micro_batch_size_per_gpu,
+                "gradient_accumulation_steps": ds.gradient_accumulation_steps, "stage": zero.stage,
+                "offload_optimizer": zero.offload_optimizer.device if zero.offload_optimizer is not None else None,
+                "overlap_comm": zero.overlap_comm}
+        result["deepspeed"] = view
+        cfg = zero.zenflow
+        if cfg is None:
+            return self.finish(result)
+        result["zenflow_enabled"] = True
+        result["config"] = {name: getattr(cfg, name) for name in type(cfg).model_fields}
+        engine = EngineStub(cfg, case.get("dataloader_len"))
+        engine._config = ds
+        try:
+            self.engine.configure_zenflow(engine)
+        except Exception as e:  # upstream's own error, whatever its class
+            result.update(outcome="init_error", error=self.whole_config_error(e))
+            return self.finish(result)
+        view["gradient_accumulation_steps"] = ds.gradient_accumulation_steps
+        missing = missing_file_for(zero.stage, self.sources)
+        if missing is not None:
+            result.update(outcome="unmodelled", error={"type": "MissingFile", "field": None,
+                                                       "message": f"this revision has no {missing}"})
+            return self.finish(result)
+        if zero.stage == 0:
+            # ZeRO off: the engine keeps the optimizer it was given, and engine.step() with engine.zenflow set
+            # calls optimizer._sync_selective_optimizer_lr().
+            try:
+                PlainOptimizer()._sync_selective_optimizer_lr()
+            except AttributeError as e:
+                message = f"{e} (ZeRO stage 0 builds no ZenFlow optimizer; the first backward or step calls its methods)"
+                result.update(outcome="step_error", error={"type": "AttributeError", "field": None, "message": message})
+            return self.finish(result)
+        try:
+            optimizer, select = self.build_optimizer(zero.stage, cfg, zero.overlap_comm, zero.offload_optimizer)
+        except Exception as e:  # upstream's own error, whatever its class
+            result.update(outcome="init_error", error=self.whole_config_error(e))
+            return self.finish(result)
+        return self.finish(self.schedule(result, case, cfg, engine, optimizer, select))
+
+    def load_deepspeed_config(self, world_size):
+        """runtime/config.py's DeepSpeedConfig, with dist.get_world_size() giving the case's world size and
+        elastic training (which the model does not cover) off."""
+        if not hasattr(self, "deepspeed_config_class"):
+            importlib.import_module("deepspeed.elasticity").elasticity_enabled = lambda param_dict: False
+            self.comm = importlib.import_module("deepspeed.comm")
+            self.deepspeed_config_class = importlib.import_module("deepspeed.runtime.config").DeepSpeedConfig
+        self.comm.get_world_size = lambda *args, **kwargs: world_size
+        return self.deepspeed_config_class
+
+    def whole_config_error(self, exc):
+        """An error with its field named by its path from the config's top ("zero_optimization.stage")."""
+        if isinstance(exc, self.validation_error):
+            first = exc.errors()[0]
+            parts = [str(p) for p in first["loc"]]
+            prefix = ["zero_optimization"] if exc.title == "DeepSpeedZeroConfig" else []
+            return {"type": "ValidationError", "field": ".".join(prefix + parts) if parts else None,
+                    "message": first["msg"]}
+        return {"type": type(exc).__name__, "field": None, "message": str(exc)}
+
+    def build_optimizer(self, stage, cfg, overlap_comm, offload_optimizer_config=TUTORIAL_OFFLOAD):
         if stage == 3:
             optimizer = types.SimpleNamespace(optimizer=types.SimpleNamespace(param_groups=[]))
             module = types.SimpleNamespace(parameters=lambda: [])
@@ -264,7 +365,8 @@ class Upstream:
             self.stage3._initialize_zenflow_stage3_epilogue(optimizer, cfg, overlap_comm)
             return optimizer, self.stage3.is_zenflow_select_boundary
         cls = self.stage12.ZenFlowZeroOptimizer.create(zenflow_config=cfg)
-        optimizer = cls(None, None, None, {}, zenflow_config=cfg, overlap_comm=overlap_comm)
+        optimizer = cls(None, None, None, {}, zenflow_config=cfg, overlap_comm=overlap_comm,
+                        offload_optimizer_config=offload_optimizer_config)
         return optimizer, lambda opt: opt.is_zenflow_select_boundary()
 
     def finish(self, result):
@@ -282,6 +384,10 @@ class EngineStub:
 
     def zenflow_config(self):
         return self._cfg
+
+
+class PlainOptimizer:
+    """The optimizer a ZeRO-0 engine steps: the client's own, with none of ZenFlow's methods."""
 
 
 class Sized:
@@ -327,8 +433,8 @@ def main():
     for number, line in enumerate(sys.stdin, 1):
         try:
             case = json.loads(line)
-            if not isinstance(case, dict) or "zenflow" not in case:
-                raise ValueError("not a case object with a zenflow key")
+            if not isinstance(case, dict) or ("zenflow" not in case and "deepspeed_config" not in case):
+                raise ValueError("not a case object with a zenflow or deepspeed_config key")
         except (ValueError, RecursionError) as e:
             result = {"outcome": "invalid_case", "error": {"type": "CaseError", "field": None,
                                                            "message": f"line {number}: {e}"}}

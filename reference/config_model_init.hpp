@@ -1,0 +1,47 @@
+// DeepSpeedConfigModel.__init__: what every DeepSpeed config class does to its data before pydantic sees it.
+#pragma once
+
+#include "reference/error.hpp"
+#include "reference/py_value.hpp"
+
+#include <optional>
+#include <string_view>
+
+namespace zfcheck {
+
+// The entries that reach pydantic: DeepSpeedConfigModel.__init__(self, strict=False, **data) binds a
+// "strict" key to its parameter and, unless it is truthy, drops every "auto" value except under
+// "replace_method".
+class InitData {
+ public:
+  explicit InitData(const py::Dict& dict) : dict_(dict) {
+    const py::Value* strict = dict.find("strict");
+    drop_auto_ = strict == nullptr || !strict->truthy();
+  }
+
+  bool passes(const py::Dict::Entry& entry) const {
+    if (entry.first == "strict") return false;
+    return !(drop_auto_ && entry.second.is_auto() && !(entry.first == "replace_method"));
+  }
+
+  const py::Value* find(std::string_view key) const {
+    const py::Value* value = dict_.find(key);
+    if (value == nullptr || key == "strict") return nullptr;
+    if (drop_auto_ && value->is_auto() && key != "replace_method") return nullptr;
+    return value;
+  }
+
+ private:
+  const py::Dict& dict_;
+  bool drop_auto_ = true;
+};
+
+// A "self" key collides with __init__'s own parameter: a TypeError, which pydantic does not collect, so it
+// wins over every validation error of the enclosing configs too.
+inline std::optional<Error> self_key_error(const py::Dict& dict) {
+  if (dict.find("self") == nullptr) return std::nullopt;
+  return Error{"TypeError", std::nullopt,
+               "DeepSpeedConfigModel.__init__() got multiple values for argument 'self'"};
+}
+
+}  // namespace zfcheck

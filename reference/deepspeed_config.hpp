@@ -1,0 +1,45 @@
+// DeepSpeedConfig: the whole config as deepspeed.initialize(config=<dict>) reads it, up to what ZenFlow
+// needs.
+#pragma once
+
+#include "reference/error.hpp"
+#include "reference/profile.hpp"
+#include "reference/py_value.hpp"
+#include "reference/zero_config.hpp"
+
+#include <tl/expected.hpp>
+
+namespace zfcheck {
+
+// The three batch values after _set_batch_related_parameters and _batch_assertion.
+struct BatchSizes {
+  py::Int train_batch_size;
+  py::Int train_micro_batch_size_per_gpu;
+  py::Int gradient_accumulation_steps;
+
+  bool operator==(const BatchSizes&) const = default;
+};
+
+struct DeepSpeedConfig {
+  BatchSizes batch;
+  ZeroConfig zero;
+
+  bool operator==(const DeepSpeedConfig&) const = default;
+};
+
+// The batch values of `config` after _set_batch_related_parameters and _batch_assertion, with
+// dist.get_world_size() == world_size; when all three are given, the assertion's comparisons come first.
+tl::expected<BatchSizes, Error> batch_sizes(const py::Dict& config, const py::Int& world_size);
+
+// DeepSpeedConfig(config) with dist.get_world_size() == world_size (>= 1): _initialize_params (the
+// gradient_allreduce_op check, then the ZeRO section), the batch derivation and assertions, then
+// _do_error_check. Errors are upstream's, by Python type (AssertionError, ValueError, ValidationError,
+// TypeError, ZeroDivisionError); what the model does not compute is a kUnmodelledType error. Top-level keys
+// other than the batch values, gradient_allreduce_op and zero_optimization are read by DeepSpeed's parsers
+// of other features, which the model takes to accept them (keys DeepSpeedConfig does not know, such as a
+// misplaced "zenflow", it ignores); "elasticity" and "sequence_parallel_size", which change the batch
+// values or the world size, are not modelled.
+tl::expected<DeepSpeedConfig, Error> read_deepspeed_config(const py::Dict& config, const py::Int& world_size,
+                                                           const Switches& switches);
+
+}  // namespace zfcheck

@@ -1,0 +1,341 @@
+// DeepSpeedZeroConfig's fields in declaration order, the offload_optimizer sub-config, and the model
+// validators.
+#include "reference/zero_config.hpp"
+
+#include "reference/config_model_init.hpp"
+#include "reference/pydantic_lax.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+namespace zfcheck {
+
+namespace {
+
+constexpr std::string_view kSection = "zero_optimization";
+
+// How a field of DeepSpeedZeroConfig or of its offload_optimizer block is declared.
+enum class ZeroType {
+  stage,              // ZeroStageEnum (int enum 0..3)
+  device,             // OffloadDeviceEnum ("none", "cpu", "nvme")
+  boolean,            // bool
+  optional_boolean,   // Optional[bool]
+  integer,            // int
+  integer_ge0,        // int = Field(ge=0)
+  unit_float,         // float = Field(ge=0.0, le=1.0)
+  offload_optimizer,  // Optional[DeepSpeedZeroOffloadOptimizerConfig]
+  zenflow,            // Optional[ZenFlowConfig]
+  not_modelled,       // a field the model does not validate (deprecated fields, sub-configs it does not read)
+};
+
+struct ZeroField {
+  std::string_view name;
+  ZeroType type;
+  std::string_view alias = {};  // the stage3_ name pydantic also accepts (populate_by_name)
+};
+
+// runtime/zero/config.py, in declaration order (the same at every modelled revision).
+constexpr std::array<ZeroField, 42> kZeroFields{{
+    {"stage", ZeroType::stage},
+    {"contiguous_gradients", ZeroType::boolean},
+    {"reduce_scatter", ZeroType::boolean},
+    {"reduce_bucket_size", ZeroType::integer_ge0},
+    {"use_multi_rank_bucket_allreduce", ZeroType::boolean},
+    {"allgather_partitions", ZeroType::boolean},
+    {"allgather_bucket_size", ZeroType::integer_ge0},
+    {"overlap_comm", ZeroType::optional_boolean},
+    {"load_from_fp32_weights", ZeroType::boolean},
+    {"elastic_checkpoint", ZeroType::not_modelled},
+    {"offload_param", ZeroType::not_modelled},
+    {"offload_optimizer", ZeroType::offload_optimizer},
+    {"zenflow", ZeroType::zenflow},
+    {"sub_group_size", ZeroType::integer_ge0},
+    {"cpu_offload_param", ZeroType::not_modelled},
+    {"cpu_offload_use_pin_memory", ZeroType::not_modelled},
+    {"cpu_offload", ZeroType::not_modelled},
+    {"prefetch_bucket_size", ZeroType::integer_ge0, "stage3_prefetch_bucket_size"},
+    {"param_persistence_threshold", ZeroType::integer_ge0, "stage3_param_persistence_threshold"},
+    {"model_persistence_threshold", ZeroType::integer_ge0, "stage3_model_persistence_threshold"},
+    {"max_live_parameters", ZeroType::integer_ge0, "stage3_max_live_parameters"},
+    {"max_reuse_distance", ZeroType::integer_ge0, "stage3_max_reuse_distance"},
+    {"gather_16bit_weights_on_model_save", ZeroType::boolean, "stage3_gather_16bit_weights_on_model_save"},
+    {"module_granularity_threshold", ZeroType::integer, "stage3_module_granularity_threshold"},
+    {"use_all_reduce_for_fetch_params", ZeroType::boolean, "stage3_use_all_reduce_for_fetch_params"},
+    {"allgather_sequential", ZeroType::boolean, "stage3_allgather_sequential"},
+    {"stage3_gather_fp16_weights_on_model_save", ZeroType::not_modelled},
+    {"ignore_unused_parameters", ZeroType::boolean},
+    {"legacy_stage1", ZeroType::boolean},
+    {"round_robin_gradients", ZeroType::boolean},
+    {"zero_hpz_partition_size", ZeroType::integer_ge0},
+    {"zero_quantized_weights", ZeroType::boolean},
+    {"zero_quantized_nontrainable_weights", ZeroType::boolean},
+    {"zero_quantized_gradients", ZeroType::boolean},
+    {"zeropp_loco_param", ZeroType::not_modelled},
+    {"mics_shard_size", ZeroType::integer},
+    {"mics_hierarchical_params_gather", ZeroType::boolean},
+    {"memory_efficient_linear", ZeroType::boolean},
+    {"pipeline_loading_checkpoint", ZeroType::boolean},
+    {"override_module_apply", ZeroType::boolean},
+    {"log_trace_cache_warnings", ZeroType::boolean},
+    {"enable_sanity_checks", ZeroType::boolean},
+}};
+// Declared after enable_sanity_checks; not validated by the model.
+constexpr std::array<std::string_view, 2> kZeroTailFields{"save_muon_momentum_buffer_in_memory",
+                                                          "leaf_module"};
+
+// runtime/zero/offload_config.py DeepSpeedZeroOffloadOptimizerConfig, in declaration order.
+constexpr std::array<ZeroField, 10> kOffloadOptimizerFields{{
+    {"device", ZeroType::device},
+    {"nvme_path", ZeroType::not_modelled},
+    {"buffer_count", ZeroType::integer_ge0},
+    {"pin_memory", ZeroType::boolean},
+    {"pipeline_read", ZeroType::boolean},
+    {"pipeline_write", ZeroType::boolean},
+    {"fast_init", ZeroType::boolean},
+    {"ratio", ZeroType::unit_float},
+    {"super_offload", ZeroType::boolean},
+    {"cpuadam_cores_perc", ZeroType::unit_float},
+}};
+
+Error validation_error(std::string field, std::string_view message) {
+  return Error{"ValidationError", std::move(field), std::string(message)};
+}
+
+// The path of a field under `prefix` ("zero_optimization" or "zero_optimization.offload_optimizer").
+std::string path(std::string_view prefix, std::string_view field) {
+  return std::string(prefix) + "." + std::string(field);
+}
+
+// A key may give a field by its name or by its alias.
+const py::Value* find_field(const InitData& data, const ZeroField& field, std::string_view& given_as) {
+  given_as = field.name;
+  if (const py::Value* v = data.find(field.name)) return v;
+  if (field.alias.empty()) return nullptr;
+  given_as = field.alias;
+  return data.find(field.alias);
+}
+
+bool known_key(std::string_view key, std::span<const ZeroField> fields,
+               std::span<const std::string_view> tail) {
+  return std::any_of(fields.begin(), fields.end(),
+                     [&](const ZeroField& f) { return f.name == key || f.alias == key; }) ||
+         std::find(tail.begin(), tail.end(), key) != tail.end();
+}
+
+// What validating one block found: the values the model reads, and its first error.
+struct Validated {
+  ZeroConfig zero;
+  std::optional<double> ratio;  // offload_optimizer.ratio, for offload_ratio_check
+  std::optional<Error> first_error;
+  void fail(Error e) {
+    if (!first_error) first_error = std::move(e);
+  }
+};
+
+std::optional<std::string_view> issue_of(std::optional<pydantic::Issue> issue) {
+  return issue ? std::optional<std::string_view>(issue->message) : std::nullopt;
+}
+
+// A scalar field's value checked by its declared type: the message pydantic gives, or nothing.
+template <class T>
+std::optional<std::string_view> check(const tl::expected<T, pydantic::Issue>& coerced) {
+  return coerced ? std::nullopt : std::optional<std::string_view>(coerced.error().message);
+}
+
+std::optional<std::string_view> check_integer_ge0(const py::Value& v) {
+  auto i = pydantic::lax_int(v);
+  if (!i) return i.error().message;
+  if (*i < 0) return "Input should be greater than or equal to 0";
+  return std::nullopt;
+}
+
+std::optional<std::string_view> check_unit_float(const py::Value& v, std::optional<double>& out) {
+  auto f = pydantic::lax_float(v);
+  if (!f) return f.error().message;
+  if (auto issue = issue_of(pydantic::check_unit_interval(*f, false))) return issue;
+  out = *f;
+  return std::nullopt;
+}
+
+constexpr std::string_view kStageEnumMessage = "Input should be 0, 1, 2, 3 or 3";
+constexpr std::string_view kDeviceEnumMessage = "Input should be 'none', 'cpu' or 'nvme'";
+
+void validate_offload_optimizer(const py::Value& value, std::string_view prefix, const Switches& switches,
+                                Validated& out);
+
+// One field's value, by its declared type, into `out`.
+void validate_field(const py::Value& v, const ZeroField& field, std::string_view prefix,
+                    std::string_view given_as, const Switches& switches, Validated& out) {
+  std::optional<std::string_view> message;
+  switch (field.type) {
+    case ZeroType::stage: {
+      auto i = pydantic::lax_int(v);
+      if (!i || *i < 0 || *i > 3) {
+        message = kStageEnumMessage;
+      } else {
+        out.zero.stage = i->convert_to<int>();
+      }
+      break;
+    }
+    case ZeroType::device: {
+      const py::Str* s = v.as<py::Str>();
+      if (s == nullptr || !(*s == "none" || *s == "cpu" || *s == "nvme")) {
+        message = kDeviceEnumMessage;
+      } else {
+        out.zero.offload_optimizer = s->text;
+      }
+      break;
+    }
+    case ZeroType::boolean:
+      message = check(pydantic::lax_bool(v));
+      break;
+    case ZeroType::optional_boolean:
+      if (v.kind() == py::Kind::none) break;
+      if (auto b = pydantic::lax_bool(v)) {
+        out.zero.overlap_comm = *b;
+      } else {
+        message = b.error().message;
+      }
+      break;
+    case ZeroType::integer:
+      message = check(pydantic::lax_int(v));
+      break;
+    case ZeroType::integer_ge0:
+      message = check_integer_ge0(v);
+      break;
+    case ZeroType::unit_float: {
+      std::optional<double> f;
+      message = check_unit_float(v, f);
+      if (field.name == "ratio") out.ratio = f;
+      break;
+    }
+    case ZeroType::offload_optimizer:
+      validate_offload_optimizer(v, path(prefix, given_as), switches, out);
+      break;
+    case ZeroType::zenflow: {
+      auto z = validate_zenflow(v, switches);
+      if (!z) {
+        Error e = std::move(z.error());
+        e.field = path(prefix, given_as) + (e.field ? "." + *e.field : "");
+        out.fail(std::move(e));
+      } else {
+        out.zero.zenflow = std::move(*z);
+      }
+      break;
+    }
+    case ZeroType::not_modelled:
+      break;  // refused before validation starts
+  }
+  if (message) out.fail(validation_error(path(prefix, given_as), *message));
+}
+
+// Field errors in declaration order, then one per unknown key in the block's order (extra="forbid").
+void validate_block(const py::Dict& dict, std::span<const ZeroField> fields,
+                    std::span<const std::string_view> tail, std::string_view prefix, const Switches& switches,
+                    Validated& out) {
+  InitData data(dict);
+  for (const ZeroField& field : fields) {
+    std::string_view given_as;
+    if (const py::Value* v = find_field(data, field, given_as))
+      validate_field(*v, field, prefix, given_as, switches, out);
+  }
+  for (const auto& entry : dict.entries()) {
+    if (data.passes(entry) && !known_key(entry.first.text, fields, tail)) {
+      out.fail(validation_error(path(prefix, entry.first.text), "Extra inputs are not permitted"));
+    }
+  }
+}
+
+void validate_offload_optimizer(const py::Value& value, std::string_view prefix, const Switches& switches,
+                                Validated& out) {
+  if (value.kind() == py::Kind::none) return;
+  const py::Dict* dict = value.as<py::Dict>();
+  if (dict == nullptr) {
+    out.fail(validation_error(
+        std::string(prefix),
+        "Input should be a valid dictionary or instance of DeepSpeedZeroOffloadOptimizerConfig"));
+    return;
+  }
+  out.zero.offload_optimizer = "none";  // the device's default
+  validate_block(*dict, kOffloadOptimizerFields, {}, prefix, switches, out);
+}
+
+// What the model refuses to compute before validating anything: the first such key, by path.
+std::optional<Error> not_modelled_key(const py::Dict& dict, std::span<const ZeroField> fields,
+                                      std::span<const std::string_view> tail, std::string_view prefix) {
+  InitData data(dict);
+  for (const auto& entry : dict.entries()) {
+    if (!data.passes(entry)) continue;
+    if (entry.first.lone_surrogate)
+      return unmodelled("a key of " + std::string(prefix) + " that is not valid text");
+    std::string_view key = entry.first.text;
+    bool in_tail = std::find(tail.begin(), tail.end(), key) != tail.end();
+    bool listed = std::any_of(fields.begin(), fields.end(), [&](const ZeroField& f) {
+      return (f.name == key || f.alias == key) && f.type == ZeroType::not_modelled;
+    });
+    bool both_names = std::any_of(fields.begin(), fields.end(), [&](const ZeroField& f) {
+      return f.name == key && !f.alias.empty() && data.find(f.alias) != nullptr;
+    });
+    if (in_tail || listed || both_names) return unmodelled(path(prefix, key) + " is not modelled");
+  }
+  return std::nullopt;
+}
+
+// The nested configs' own "self" keys (a TypeError from their __init__ beats every validation error).
+std::optional<Error> nested_self_key(const py::Dict& dict) {
+  InitData data(dict);
+  for (std::string_view key : {std::string_view("offload_optimizer"), std::string_view("zenflow")}) {
+    const py::Value* v = data.find(key);
+    const py::Dict* nested = v ? v->as<py::Dict>() : nullptr;
+    if (nested == nullptr) continue;
+    if (auto error = self_key_error(*nested)) return error;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Error unmodelled(std::string message) {
+  return Error{std::string(kUnmodelledType), std::nullopt, std::move(message)};
+}
+
+tl::expected<ZeroConfig, Error> read_zero_config(const py::Value* section, const Switches& switches) {
+  static const py::Value kEmpty = py::Dict{};
+  if (section == nullptr) section = &kEmpty;
+  if (section->kind() == py::Kind::boolean) {
+    return tl::unexpected(
+        unmodelled("zero_optimization given as a bool (the deprecated format) is not modelled"));
+  }
+  const py::Dict* dict = section->as<py::Dict>();
+  if (dict == nullptr) {
+    // DeepSpeedZeroConfig(**value) with a value that is not a mapping.
+    return tl::unexpected(unmodelled("zero_optimization that is not an object is not modelled"));
+  }
+  if (auto error = self_key_error(*dict)) return tl::unexpected(std::move(*error));
+  if (auto error = not_modelled_key(*dict, kZeroFields, kZeroTailFields, kSection))
+    return tl::unexpected(std::move(*error));
+  if (const py::Value* offload = InitData(*dict).find("offload_optimizer")) {
+    if (const py::Dict* o = offload->as<py::Dict>()) {
+      std::string prefix = path(kSection, "offload_optimizer");
+      if (auto error = not_modelled_key(*o, kOffloadOptimizerFields, {}, prefix))
+        return tl::unexpected(std::move(*error));
+    }
+  }
+  if (auto error = nested_self_key(*dict)) return tl::unexpected(std::move(*error));
+  Validated out;
+  validate_block(*dict, kZeroFields, kZeroTailFields, kSection, switches, out);
+  if (out.first_error) return tl::unexpected(std::move(*out.first_error));
+  // overlap_comm_valid, then offload_ratio_check (an assert, which pydantic reports as a ValidationError).
+  if (const py::Value* v = InitData(*dict).find("overlap_comm");
+      v == nullptr || v->kind() == py::Kind::none) {
+    out.zero.overlap_comm = out.zero.stage == 3;
+  }
+  if (out.zero.offload_optimizer && out.ratio.value_or(1.0) < 1.0 && out.zero.stage != 3) {
+    return tl::unexpected(Error{"ValidationError", std::nullopt,
+                                "Assertion failed, Partial offloading only supported for ZeRO Stage 3."});
+  }
+  return out.zero;
+}
+
+}  // namespace zfcheck

@@ -1,0 +1,36 @@
+// DeepSpeedZeroConfig: the `zero_optimization` section as get_zero_config() and pydantic v2 read it.
+#pragma once
+
+#include "reference/config.hpp"
+#include "reference/error.hpp"
+#include "reference/profile.hpp"
+#include "reference/py_value.hpp"
+
+#include <tl/expected.hpp>
+
+#include <optional>
+#include <string>
+
+namespace zfcheck {
+
+// The validated section, reduced to what ZenFlow's set-up reads.
+struct ZeroConfig {
+  int stage = 0;                                 // ZeroStageEnum's value (use_enum_values)
+  std::optional<std::string> offload_optimizer;  // offload_optimizer.device, or nothing without the block
+  bool overlap_comm = false;                     // after overlap_comm_valid: unset means stage == 3
+  std::optional<ZenFlowConfig> zenflow;          // nothing: ZenFlow off
+
+  bool operator==(const ZeroConfig&) const = default;
+};
+
+// The error type of a result the model does not compute (outcome `unmodelled`), and such an error.
+inline constexpr std::string_view kUnmodelledType = "Unmodelled";
+Error unmodelled(std::string message);
+
+// get_zero_config(param_dict): `section` is param_dict["zero_optimization"] (nullptr when absent). Field
+// errors name their path from the config's top ("zero_optimization.stage",
+// "zero_optimization.zenflow.select_interval"); a key the model does not validate is an kUnmodelledType
+// error naming it.
+tl::expected<ZeroConfig, Error> read_zero_config(const py::Value* section, const Switches& switches);
+
+}  // namespace zfcheck
