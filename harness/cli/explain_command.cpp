@@ -106,7 +106,8 @@ int run_explain(const ExplainOptions& opts) {
     }
     return kExitFinding;
   }
-  auto made = case_from_config(config->config, CallShape{opts.dataloader_len, opts.micro_steps});
+  auto made =
+      case_from_config(config->config, CallShape{opts.dataloader_len, opts.micro_steps, opts.world_size});
   if (!made) return usage(input->name + ": " + made.error());
   const std::vector<KeyNote> notes = key_notes(config->config);
   if (!json) std::cout << render_reading(input->name, *config, *made, notes, style);
@@ -115,7 +116,7 @@ int run_explain(const ExplainOptions& opts) {
   const FixCandidates candidates = pool_candidates();
   int status = misplaced ? kExitFinding : kExitOk;
   for (const auto& engine : engines->first) {
-    Explanation e = explain(made->c, *engine, candidates);
+    Explanation e = explain(*made, *engine, candidates);
     status = std::max(status, explanation_status(e));
     std::cout << (json ? explanation_json(e) + "\n" : render_explanation(e, style, colour));
   }

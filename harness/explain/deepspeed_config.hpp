@@ -46,18 +46,11 @@ tl::expected<ReadConfig, std::string> read_config(const InputText& input, const 
 struct CallShape {
   std::optional<std::int64_t> dataloader_len;  // nothing: no training_data=
   std::int64_t micro_steps = 40;
+  std::int64_t world_size = 1;
 };
 
-// The case and, in sentences, what was taken from the config to make it.
-struct ConfigCase {
-  Case c;
-  std::vector<std::string> read;  // one sentence per key read, defaults named
-};
-
-// zero_optimization.stage, .zenflow, .overlap_comm and .offload_optimizer as the case of docs/eval-format.md;
-// the reason when the config does not say what ZenFlow needs (not an object, no zero_optimization, a
-// stage other than 1/2/3 with ZenFlow configured, an overlap_comm that is not a bool). zenflow absent or
-// null makes a case with ZenFlow off.
-tl::expected<ConfigCase, std::string> case_from_config(const py::Value& config, const CallShape& call);
+// The whole config as an eval-format case (deepspeed_config, world_size, the call: docs/eval-format.md);
+// the reason when the config is not an object.
+tl::expected<Case, std::string> case_from_config(const py::Value& config, const CallShape& call);
 
 }  // namespace zfcheck

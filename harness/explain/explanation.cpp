@@ -3,6 +3,7 @@
 
 #include "harness/checks/invariants.hpp"
 #include "harness/checks/warning_meaning.hpp"
+#include "harness/explain/config_settings.hpp"
 #include "harness/io/case_io.hpp"
 #include "harness/io/result_json.hpp"
 #include "reference/py_json.hpp"
@@ -26,7 +27,7 @@ std::string json(const StrOrInt& v) {
 
 // "you wrote X" or "the default X", for a ZenFlowConfig field.
 std::string decided_by(const Case& c, std::string_view field, const std::string& value) {
-  const py::Dict* block = c.zenflow.as<py::Dict>();
+  const py::Dict* block = zenflow_block(c).as<py::Dict>();
   bool written = block != nullptr && block->find(field) != nullptr;
   return std::string(field) + " " + value + (written ? " (set in your config)" : " (not set: the default)");
 }
@@ -74,12 +75,16 @@ std::string verdict(const Case& c, const Result& r) {
   std::string where = r.error && r.error->field ? " on " + *r.error->field : "";
   switch (r.outcome) {
     case Outcome::config_error:
-      return "DeepSpeed rejects the zenflow block at config validation, before deepspeed.initialize() builds "
-             "anything: " +
-             r.error->type + where + ": " + r.error->message;
+      return std::string(c.deepspeed_config ? "DeepSpeed rejects the config"
+                                            : "DeepSpeed rejects the zenflow block") +
+             " at config validation, before deepspeed.initialize() builds anything: " + r.error->type +
+             where + ": " + r.error->message;
     case Outcome::init_error:
       return "The config validates, but deepspeed.initialize() raises " + r.error->type +
              " while it sets ZenFlow up: " + r.error->message;
+    case Outcome::step_error:
+      return "deepspeed.initialize() succeeds, but the first training step raises " + r.error->type + ": " +
+             r.error->message;
     case Outcome::unmodelled:
       return "zfcheck does not model this config: " + r.error->message;
     case Outcome::invalid_case:
@@ -88,9 +93,9 @@ std::string verdict(const Case& c, const Result& r) {
       break;
   }
   if (!r.zenflow_enabled) {
-    return c.zenflow.kind() == py::Kind::none
+    return zenflow_block(c).kind() == py::Kind::none
                ? "ZenFlow is off: zero_optimization.zenflow is absent or null."
-               : "ZenFlow is off: DeepSpeed drops zero_optimization.zenflow " + json(c.zenflow) + ".";
+               : "ZenFlow is off: DeepSpeed drops zero_optimization.zenflow " + json(zenflow_block(c)) + ".";
   }
   return "ZenFlow is on.";
 }
@@ -146,6 +151,32 @@ void resolution(Writer& w, const Case& c, const Result& r) {
            " and update_interval " + json(r.engine->update_interval) + ", the optimizer (selections) " +
            json(res.select_interval) + " and " + json(res.update_interval) + ".");
   }
+}
+
+// What DeepSpeedConfig and set-up make of the whole config: the batch, and the ZeRO settings ZenFlow reads.
+void deepspeed_view(Writer& w, const Case& c, const Result& r) {
+  const DeepSpeedView& d = *r.deepspeed;
+  const BatchSizes& b = d.batch;
+  w.heading("What DeepSpeed makes of it");
+  py::Int world(c.world_size);
+  py::Int per_step = b.train_micro_batch_size_per_gpu * world;
+  py::Int asked = per_step == 0 ? py::Int(0) : py::Int(b.train_batch_size / per_step);
+  w.line("train_batch_size " + json(b.train_batch_size) + " = train_micro_batch_size_per_gpu " +
+         json(b.train_micro_batch_size_per_gpu) + " x gradient_accumulation_steps " + json(asked) +
+         " x world size " + json(world) + ".");
+  if (b.gradient_accumulation_steps != asked) {
+    py::Int effective = per_step * b.gradient_accumulation_steps;
+    w.line("ZenFlow's set-up overwrites gradient_accumulation_steps " + json(asked) + " with " +
+           json(b.gradient_accumulation_steps) +
+           " (engine.configure_zenflow sets it to the update interval): the "
+           "effective batch becomes train_micro_batch_size_per_gpu x " +
+           json(b.gradient_accumulation_steps) + " x world size = " + json(effective) +
+           " samples per optimizer step, not the " + json(b.train_batch_size) + " the config asks for" +
+           (b.gradient_accumulation_steps == 0 ? ", and every gradient is divided by 0." : "."));
+  }
+  w.line("ZeRO stage " + std::to_string(d.stage) + "; offload_optimizer " +
+         (d.offload_optimizer ? "device \"" + *d.offload_optimizer + "\"" : std::string("absent")) +
+         "; overlap_comm " + (d.overlap_comm ? "true" : "false") + ".");
 }
 
 void schedule(Writer& w, const Case& c, const Result& r) {
@@ -221,6 +252,13 @@ std::string names_list(const std::vector<std::string_view>& names) {
   return out;
 }
 
+// "Fixes a, b", or, when nothing was broken but the config failed, that it now runs.
+std::string repairs(const Fix& fix) {
+  if (fix.invariants.empty())
+    return "DeepSpeed then accepts the config, and set-up and the first steps succeed";
+  return "Fixes " + names_list(fix.invariants);
+}
+
 std::string fixed_summary(const Fix& fix) {
   const Result& r = fix.result;
   if (r.outcome != Outcome::ok || !r.resolved) return "then: " + std::string(outcome_name(r.outcome));
@@ -237,6 +275,13 @@ void fixes(Writer& w, const Explanation& e) {
     return;
   }
   for (const Fix& fix : e.fixes) {
+    if (fix.kind == FixKind::setting) {
+      std::string path;
+      for (const auto& key : fix.setting->path) path += (path.empty() ? "" : ".") + key;
+      w.line("Set " + path + ": " + json(fix.setting->value) + ". " + repairs(fix) + "; " +
+             fixed_summary(fix) + ".");
+      continue;
+    }
     if (fix.kind == FixKind::call) {
       std::string s =
           "Pass training_data= to deepspeed.initialize() with a non-empty dataloader (checked with len() " +
@@ -244,14 +289,14 @@ void fixes(Writer& w, const Explanation& e) {
       if (!fix.failed_lens.empty()) {
         s += "; the shorter ones tried, " + steps_list(fix.failed_lens) + ", do not fix it";
       }
-      w.line(s + "). Fixes " + names_list(fix.invariants) + "; " + fixed_summary(fix) + ".");
+      w.line(s + "). " + repairs(fix) + "; " + fixed_summary(fix) + ".");
       continue;
     }
     std::string keys;
     for (std::size_t i = 0; i < fix.changed_keys.size(); ++i) keys += (i ? ", " : "") + fix.changed_keys[i];
-    w.line("Change the zenflow block (" + plural(fix.changed_keys.size(), "key") + ": " + keys + "). Fixes " +
-           names_list(fix.invariants) + "; " + fixed_summary(fix) + ". Paste:");
-    std::string pasted = pasteable_block(fix.c.zenflow, "");
+    w.line("Change the zenflow block (" + plural(fix.changed_keys.size(), "key") + ": " + keys + "). " +
+           repairs(fix) + "; " + fixed_summary(fix) + ". Paste:");
+    std::string pasted = pasteable_block(zenflow_block(fix.c), "");
     std::vector<std::string> lines;
     for (std::size_t at = 0; at < pasted.size();) {
       std::size_t end = pasted.find('\n', at);
@@ -297,15 +342,18 @@ void read_lines(Writer& w, const ReadConfig& read) {
 
 }  // namespace
 
-std::string render_reading(std::string_view source, const ReadConfig& read, const ConfigCase& config,
+std::string render_reading(std::string_view source, const ReadConfig& read, const Case& c,
                            const std::vector<KeyNote>& notes, TableFormat style) {
   Writer w{style, header(source, style)};
   read_lines(w, read);
-  for (const auto& sentence : config.read) w.line(sentence);
   for (const KeyNote& note : notes) w.line(note.sentence);
-  w.line("Other keys of the config are not judged.");
-  w.line(call_sentence(config.c) +
-         (config.c.dataloader_len ? "" : " Use --dataloader-len N if you pass one."));
+  w.line(
+      "Judged: the batch sizes, gradient_allreduce_op and zero_optimization with its zenflow block; "
+      "DeepSpeed's "
+      "other features are taken to accept their keys.");
+  w.line("World size " + std::to_string(c.world_size) +
+         (c.world_size == 1 ? " (--world-size N for more)." : "."));
+  w.line(call_sentence(c) + (c.dataloader_len ? "" : " Use --dataloader-len N if you pass one."));
   return w.out;
 }
 
@@ -341,6 +389,7 @@ std::string render_explanation(const Explanation& e, TableFormat style, const Te
   w.out += e.engine + " (" + e.engine_summary + ")\n";
   w.heading("Verdict");
   w.line(colour.paint(verdict(e.c, e.result), explanation_status(e) == 0 ? Tone::good : Tone::bad));
+  if (e.result.deepspeed) deepspeed_view(w, e.c, e.result);
   if (e.result.outcome == Outcome::ok && e.result.zenflow_enabled) {
     resolution(w, e.c, e.result);
     schedule(w, e.c, e.result);
@@ -353,7 +402,7 @@ std::string render_explanation(const Explanation& e, TableFormat style, const Te
   if (e.violations.empty()) w.line("None.");
   for (std::string_view name : e.violations)
     w.line(std::string(name) + ": " + broken_sentence(name, e.result));
-  if (!e.violations.empty()) fixes(w, e);
+  if (!e.violations.empty() || !e.fixes.empty()) fixes(w, e);
   return w.out;
 }
 

@@ -31,7 +31,7 @@ int explanation_status(const Explanation& e);
 
 // What was read from the file (once, whatever the number of engines), then one section per engine; the
 // verdict in colour when `colour` says so.
-std::string render_reading(std::string_view source, const ReadConfig& read, const ConfigCase& config,
+std::string render_reading(std::string_view source, const ReadConfig& read, const Case& c,
                            const std::vector<KeyNote>& notes, TableFormat style);
 std::string render_explanation(const Explanation& e, TableFormat style, const TerminalStyle& colour);
 

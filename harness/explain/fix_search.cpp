@@ -53,8 +53,8 @@ class BlockSearch {
   BlockSearch(const Case& original, const Engine& engine, const FixCandidates& candidates)
       : original_(original),
         engine_(engine),
-        asked_(asked_interval(original.zenflow, original.dataloader_len)) {
-    const py::Dict& block = *original.zenflow.as<py::Dict>();
+        asked_(asked_interval(zenflow_block(original), original.dataloader_len)) {
+    const py::Dict& block = *zenflow_block(original).as<py::Dict>();
     for (std::string_view field : kConfigFields) {
       std::vector<Option> options;
       const py::Value* current = block.find(field);
@@ -134,9 +134,8 @@ class BlockSearch {
     }
     const Field& field = fields_[chosen_[at]];
     for (const Option& option : field.options) {
-      Case next = c;
-      next.zenflow = with(*c.zenflow.as<py::Dict>(), field.name, option);
-      assign(at + 1, next);
+      assign(at + 1,
+             with_zenflow_block(c, py::Value(with(*zenflow_block(c).as<py::Dict>(), field.name, option))));
     }
   }
 
@@ -176,18 +175,41 @@ std::optional<Fix> call_fix(const Case& c, const Engine& engine, const FixCandid
   return std::nullopt;
 }
 
+std::vector<Fix> setting_fixes(const Case& c, const Engine& engine) {
+  std::vector<Fix> out;
+  for (const Setting& s : fix_settings()) {
+    const py::Value* current = setting_value(c, s.path);
+    if (current != nullptr && *current == s.value) continue;
+    auto next = with_setting(c, s);
+    if (!next) continue;
+    Result r = evaluate_one(engine, *next);
+    if (!running(r) || violation_mask(*next, r) != 0) continue;
+    Fix fix;
+    fix.kind = FixKind::setting;
+    fix.setting = s;
+    fix.c = std::move(*next);
+    fix.result = std::move(r);
+    out.push_back(std::move(fix));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine,
                             const FixCandidates& candidates) {
   const ViolationMask broken = violation_mask(c, r);
   std::vector<Fix> fixes;
-  if (broken == 0) return fixes;
+  if (broken == 0 && r.outcome == Outcome::ok) return fixes;
   if (auto fix = call_fix(c, engine, candidates)) {
     fix->invariants = names(broken);
     fixes.push_back(std::move(*fix));
   }
-  if (c.zenflow.as<py::Dict>() == nullptr) return fixes;
+  for (Fix& fix : setting_fixes(c, engine)) {
+    fix.invariants = names(broken);
+    fixes.push_back(std::move(fix));
+  }
+  if (zenflow_block(c).as<py::Dict>() == nullptr) return fixes;
   BlockSearch search(c, engine, candidates);
   auto smallest = [&](ViolationMask target) -> std::optional<std::pair<Case, Found>> {
     std::function<bool(ViolationMask)> accept = [&](ViolationMask m) {
@@ -210,6 +232,7 @@ std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine
     add(std::move(*all));
     return fixes;
   }
+  if (broken == 0) return fixes;
   ViolationMask repaired = 0;
   for (std::size_t i = 0; i < invariants().size(); ++i) {
     ViolationMask bit = ViolationMask{1} << i;

@@ -116,6 +116,46 @@ TEST(ScheduleIntent, StrayIsTheIntervalRatioThenTheCount) {
   EXPECT_EQ(stray(result(8, 3), std::nullopt, 24), Stray{});
 }
 
+// The fixes of a whole config under pr-8456, with a dataloader of 10.
+std::vector<Fix> whole_config_fixes(std::string_view config) {
+  Case c;
+  c.deepspeed_config = *py::parse_json(config);
+  c.dataloader_len = 10;
+  ModelEngine engine(testing::profile("pr-8456"));
+  return find_fixes(c, evaluate_one(engine, c), engine, small_pool());
+}
+
+// The setting fixes among `fixes`, as "path=value".
+std::vector<std::string> settings(const std::vector<Fix>& fixes) {
+  std::vector<std::string> out;
+  for (const Fix& fix : fixes) {
+    if (fix.kind != FixKind::setting) continue;
+    std::string path;
+    for (const auto& key : fix.setting->path) path += (path.empty() ? "" : ".") + key;
+    out.push_back(path + "=" + py::to_json(fix.setting->value));
+  }
+  return out;
+}
+
+TEST(FixSearch, AWholeConfigIsFixedWhereTheSettingIsTheFix) {
+  // The offload/overlap_comm assertion: overlap_comm true keeps the user's offload.
+  EXPECT_EQ(
+      settings(whole_config_fixes(
+          R"({"train_batch_size":4,"zero_optimization":{"stage":2,"offload_optimizer":{"device":"cpu"},)"
+          R"("zenflow":{"offload":true,"update_interval":1}}})")),
+      (std::vector<std::string>{"zero_optimization.overlap_comm=true"}));
+  // No cpu offload at stage 2: ZenFlow's set-up raises.
+  EXPECT_EQ(settings(whole_config_fixes(
+                R"({"train_batch_size":4,"zero_optimization":{"stage":2,"offload_optimizer":)"
+                R"({"device":"nvme"},"zenflow":{"update_interval":1}}})")),
+            (std::vector<std::string>{"zero_optimization.offload_optimizer.device=\"cpu\""}));
+  // DeepSpeed refuses gradient_allreduce_op "sum" with ZenFlow.
+  EXPECT_EQ(settings(whole_config_fixes(
+                R"({"train_batch_size":4,"gradient_allreduce_op":"sum","zero_optimization":)"
+                R"({"stage":2,"offload_optimizer":{"device":"cpu"},"zenflow":{"update_interval":1}}})")),
+            (std::vector<std::string>{"gradient_allreduce_op=\"mean\""}));
+}
+
 TEST(FixSearch, EveryFixKeepsWhatTheOriginalKeptOnEveryThreadRow) {
   for (const Profile& profile : builtin_profiles()) {
     ModelEngine engine(profile);
