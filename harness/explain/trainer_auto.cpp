@@ -97,6 +97,7 @@ std::vector<std::string> fill_trainer_auto(py::Value& config, std::int64_t world
                   "=N gives your run's value.");
   }
   for (const std::string& path : auto_paths(config)) {
+    if (path.starts_with("zero_optimization.zenflow.")) continue;  // ZenFlow's own "auto", not the Trainer's
     out.push_back(path +
                   ": \"auto\", filled by the Trainer from the model or the run's length, which the config "
                   "does not say; ZenFlow's set-up does not read it.");
