@@ -104,10 +104,12 @@ void expect_explained(const std::string& file, const Case& c) {
     ViolationMask broken = violation_mask(built, evaluate(built, *profile));
     any_broken = any_broken || broken != 0;
     Result r = evaluate(built, *profile);
-    if (r.outcome == Outcome::ok && broken != 0)
+    if (r.outcome == Outcome::ok && broken != 0) {
       EXPECT_FALSE(d.find("fixes")->as<py::List>()->empty()) << file;
-    if (r.outcome == Outcome::ok && broken == 0)
+    }
+    if (r.outcome == Outcome::ok && broken == 0) {
       EXPECT_TRUE(d.find("fixes")->as<py::List>()->empty()) << file;
+    }
     any_broken = any_broken || r.outcome != Outcome::ok;
     for (const py::Value& fix : *d.find("fixes")->as<py::List>()) {
       Case fixed = *case_from_value(*fix.as<py::Dict>()->find("case"));
