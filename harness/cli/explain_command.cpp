@@ -92,6 +92,9 @@ int run_explain(const ExplainOptions& opts) {
   if (!input) return usage(input.error());
   auto config = read_config(*input, read_options);
   if (!config) return usage(config.error());
+  auto made = case_from_config(config->rejected ? py::Value(py::Dict{}) : config->config,
+                               CallShape{opts.dataloader_len, opts.micro_steps, opts.world_size});
+  if (!made) return usage(input->name + ": " + made.error());
   auto engines = explain_engines(opts);
   if (!engines) return usage(engines.error());
   const bool json = opts.format == "json";
@@ -106,9 +109,6 @@ int run_explain(const ExplainOptions& opts) {
     }
     return kExitFinding;
   }
-  auto made =
-      case_from_config(config->config, CallShape{opts.dataloader_len, opts.micro_steps, opts.world_size});
-  if (!made) return usage(input->name + ": " + made.error());
   const std::vector<KeyNote> notes = key_notes(config->config);
   if (!json) std::cout << render_reading(input->name, *config, *made, notes, style);
   bool misplaced =
