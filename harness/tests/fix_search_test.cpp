@@ -144,11 +144,6 @@ TEST(FixSearch, AWholeConfigIsFixedWhereTheSettingIsTheFix) {
           R"({"train_batch_size":4,"zero_optimization":{"stage":2,"offload_optimizer":{"device":"cpu"},)"
           R"("zenflow":{"offload":true,"update_interval":1}}})")),
       (std::vector<std::string>{"zero_optimization.overlap_comm=true"}));
-  // No cpu offload at stage 2: ZenFlow's set-up raises.
-  EXPECT_EQ(settings(whole_config_fixes(
-                R"({"train_batch_size":4,"zero_optimization":{"stage":2,"offload_optimizer":)"
-                R"({"device":"nvme"},"zenflow":{"update_interval":1}}})")),
-            (std::vector<std::string>{"zero_optimization.offload_optimizer.device=\"cpu\""}));
   // DeepSpeed refuses gradient_allreduce_op "sum" with ZenFlow.
   EXPECT_EQ(settings(whole_config_fixes(
                 R"({"train_batch_size":4,"gradient_allreduce_op":"sum","zero_optimization":)"
@@ -166,7 +161,7 @@ TEST(FixSearch, EveryFixKeepsWhatTheOriginalKeptOnEveryThreadRow) {
       for (const Fix& fix : find_fixes(c, r, engine, small_pool())) {
         ViolationMask after = violation_mask(fix.c, fix.result);
         EXPECT_EQ(after & ~broken, 0u) << profile.name << " " << row.label;
-        EXPECT_FALSE(fix.invariants.empty());
+        if (broken != 0) EXPECT_FALSE(fix.invariants.empty());  // else it repairs a failing outcome
         EXPECT_EQ(fix.result, evaluate_one(engine, fix.c));
       }
     }
