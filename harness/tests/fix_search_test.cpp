@@ -161,7 +161,9 @@ TEST(FixSearch, EveryFixKeepsWhatTheOriginalKeptOnEveryThreadRow) {
       for (const Fix& fix : find_fixes(c, r, engine, small_pool())) {
         ViolationMask after = violation_mask(fix.c, fix.result);
         EXPECT_EQ(after & ~broken, 0u) << profile.name << " " << row.label;
-        if (broken != 0) EXPECT_FALSE(fix.invariants.empty());  // else it repairs a failing outcome
+        if (broken != 0) {
+          EXPECT_FALSE(fix.invariants.empty());  // else it repairs a failing outcome
+        }
         EXPECT_EQ(fix.result, evaluate_one(engine, fix.c));
       }
     }
