@@ -3,6 +3,7 @@
 
 #include "harness/checks/invariants.hpp"
 #include "harness/checks/warning_meaning.hpp"
+#include "harness/explain/config_settings.hpp"
 #include "harness/io/case_io.hpp"
 #include "harness/io/result_json.hpp"
 #include "reference/py_json.hpp"
@@ -20,19 +21,21 @@ constexpr std::size_t kListedSteps = 12;
 std::string json(const py::Value& v) { return py::to_json(v); }
 std::string json(const py::Int& v) { return py::to_decimal(v); }
 std::string json(const StrOrInt& v) {
-  return std::holds_alternative<py::Int>(v) ? py::to_decimal(std::get<py::Int>(v)) : json(py::Value(std::get<py::Str>(v)));
+  return std::holds_alternative<py::Int>(v) ? py::to_decimal(std::get<py::Int>(v))
+                                            : json(py::Value(std::get<py::Str>(v)));
 }
 
 // "you wrote X" or "the default X", for a ZenFlowConfig field.
 std::string decided_by(const Case& c, std::string_view field, const std::string& value) {
-  const py::Dict* block = c.zenflow.as<py::Dict>();
+  const py::Dict* block = zenflow_block(c).as<py::Dict>();
   bool written = block != nullptr && block->find(field) != nullptr;
   return std::string(field) + " " + value + (written ? " (set in your config)" : " (not set: the default)");
 }
 
 std::string steps_list(const std::vector<std::int64_t>& steps) {
   std::string out;
-  for (std::size_t i = 0; i < steps.size() && i < kListedSteps; ++i) out += (i ? ", " : "") + std::to_string(steps[i]);
+  for (std::size_t i = 0; i < steps.size() && i < kListedSteps; ++i)
+    out += (i ? ", " : "") + std::to_string(steps[i]);
   if (steps.size() > kListedSteps) out += ", ...";
   return out;
 }
@@ -43,8 +46,8 @@ std::string plural(std::size_t n, std::string_view word) {
 
 std::string call_sentence(const Case& c) {
   if (!c.dataloader_len) return "deepspeed.initialize() is called without training_data= (no dataloader).";
-  return "deepspeed.initialize() is called with training_data= whose len() is " + std::to_string(*c.dataloader_len) +
-         (*c.dataloader_len == 0 ? " (an empty dataloader)." : ".");
+  return "deepspeed.initialize() is called with training_data= whose len() is " +
+         std::to_string(*c.dataloader_len) + (*c.dataloader_len == 0 ? " (an empty dataloader)." : ".");
 }
 
 struct Writer {
@@ -72,11 +75,13 @@ std::string verdict(const Case& c, const Result& r) {
   std::string where = r.error && r.error->field ? " on " + *r.error->field : "";
   switch (r.outcome) {
     case Outcome::config_error:
-      return "DeepSpeed rejects the zenflow block at config validation, before deepspeed.initialize() builds "
-             "anything: " + r.error->type + where + ": " + r.error->message;
+      return std::string(c.deepspeed_config ? "DeepSpeed rejects the config"
+                                            : "DeepSpeed rejects the zenflow block") +
+             " at config validation, before deepspeed.initialize() builds anything: " + r.error->type +
+             where + ": " + r.error->message;
     case Outcome::init_error:
-      return "The config validates, but deepspeed.initialize() raises " + r.error->type + " while it sets ZenFlow up: " +
-             r.error->message;
+      return "The config validates, but deepspeed.initialize() raises " + r.error->type +
+             " while it sets ZenFlow up: " + r.error->message;
     case Outcome::step_error:
       return "deepspeed.initialize() succeeds, but the first training step raises " + r.error->type + ": " +
              r.error->message;
@@ -88,9 +93,9 @@ std::string verdict(const Case& c, const Result& r) {
       break;
   }
   if (!r.zenflow_enabled) {
-    return c.zenflow.kind() == py::Kind::none
+    return zenflow_block(c).kind() == py::Kind::none
                ? "ZenFlow is off: zero_optimization.zenflow is absent or null."
-               : "ZenFlow is off: DeepSpeed drops zero_optimization.zenflow " + json(c.zenflow) + ".";
+               : "ZenFlow is off: DeepSpeed drops zero_optimization.zenflow " + json(zenflow_block(c)) + ".";
   }
   return "ZenFlow is on.";
 }
@@ -109,7 +114,8 @@ void resolution(Writer& w, const Case& c, const Result& r) {
   w.heading("How the intervals resolve");
   std::string strategy = "Selection strategy \"" + std::string(res.select_strategy) + "\", decided by " +
                          decided_by(c, "select_strategy", json(py::Value(cfg.select_strategy)));
-  if (cfg.select_strategy == "auto") strategy += "; \"auto\" means the epoch strategy, one epoch between selections";
+  if (cfg.select_strategy == "auto")
+    strategy += "; \"auto\" means the epoch strategy, one epoch between selections";
   w.line(strategy + ".");
   std::string interval = res.select_interval == 0
                              ? std::string("The select interval resolves to 0")
@@ -117,22 +123,27 @@ void resolution(Writer& w, const Case& c, const Result& r) {
   if (res.select_strategy == "step") {
     interval += ", decided by " + decided_by(c, "select_interval", json(cfg.select_interval));
   } else if (res.select_interval != 0) {
-    interval += ": " + (cfg.select_strategy == "auto" ? std::string("one epoch") : json(cfg.select_interval) + " epoch(s)") +
-                " of " + json(*res.steps_per_epoch) + " micro-steps, the epoch length taken from the " +
-                epoch_length_source(c, res);
+    interval +=
+        ": " +
+        (cfg.select_strategy == "auto" ? std::string("one epoch") : json(cfg.select_interval) + " epoch(s)") +
+        " of " + json(*res.steps_per_epoch) + " micro-steps, the epoch length taken from the " +
+        epoch_length_source(c, res);
   } else {
-    interval += ", which means never again after the first selection: no epoch length reached the optimizer "
-                "(no training_data= with a non-empty dataloader, and no steps_per_epoch it uses)";
+    interval +=
+        ", which means never again after the first selection: no epoch length reached the optimizer "
+        "(no training_data= with a non-empty dataloader, and no steps_per_epoch it uses)";
   }
-  if (res.select_strategy == "step" && res.select_interval == 0) interval += "; 0 means never again after the first selection";
+  if (res.select_strategy == "step" && res.select_interval == 0)
+    interval += "; 0 means never again after the first selection";
   if (res.select_interval < 0) interval += "; a negative interval fires every |interval| micro-steps";
   w.line(interval + ".");
   if (res.auto_update) {
-    w.line("Updates are decided at run time, decided by " + decided_by(c, "update_interval", json(cfg.update_interval)) +
+    w.line("Updates are decided at run time, decided by " +
+           decided_by(c, "update_interval", json(cfg.update_interval)) +
            "; the engine's gradient_accumulation_steps becomes " + json(r.engine->update_interval) + ".");
   } else {
-    w.line("The engine applies the accumulated updates every " + json(res.update_interval) + " micro-steps, decided by " +
-           decided_by(c, "update_interval", json(cfg.update_interval)) + ".");
+    w.line("The engine applies the accumulated updates every " + json(res.update_interval) +
+           " micro-steps, decided by " + decided_by(c, "update_interval", json(cfg.update_interval)) + ".");
   }
   w.line("Warm-up: " + decided_by(c, "full_warm_up_rounds", json(res.full_warm_up_rounds)) + ".");
   if (r.engine->select_interval != res.select_interval || r.engine->update_interval != res.update_interval) {
@@ -142,14 +153,40 @@ void resolution(Writer& w, const Case& c, const Result& r) {
   }
 }
 
+// What DeepSpeedConfig and set-up make of the whole config: the batch, and the ZeRO settings ZenFlow reads.
+void deepspeed_view(Writer& w, const Case& c, const Result& r) {
+  const DeepSpeedView& d = *r.deepspeed;
+  const BatchSizes& b = d.batch;
+  w.heading("What DeepSpeed makes of it");
+  py::Int world(c.world_size);
+  py::Int per_step = b.train_micro_batch_size_per_gpu * world;
+  py::Int asked = per_step == 0 ? py::Int(0) : py::Int(b.train_batch_size / per_step);
+  w.line("train_batch_size " + json(b.train_batch_size) + " = train_micro_batch_size_per_gpu " +
+         json(b.train_micro_batch_size_per_gpu) + " x gradient_accumulation_steps " + json(asked) +
+         " x world size " + json(world) + ".");
+  if (b.gradient_accumulation_steps != asked) {
+    py::Int effective = per_step * b.gradient_accumulation_steps;
+    w.line("ZenFlow's set-up overwrites gradient_accumulation_steps " + json(asked) + " with " +
+           json(b.gradient_accumulation_steps) +
+           " (engine.configure_zenflow sets it to the update interval): the "
+           "effective batch becomes train_micro_batch_size_per_gpu x " +
+           json(b.gradient_accumulation_steps) + " x world size = " + json(effective) +
+           " samples per optimizer step, not the " + json(b.train_batch_size) + " the config asks for" +
+           (b.gradient_accumulation_steps == 0 ? ", and every gradient is divided by 0." : "."));
+  }
+  w.line("ZeRO stage " + std::to_string(d.stage) + "; offload_optimizer " +
+         (d.offload_optimizer ? "device \"" + *d.offload_optimizer + "\"" : std::string("absent")) +
+         "; overlap_comm " + (d.overlap_comm ? "true" : "false") + ".");
+}
+
 void schedule(Writer& w, const Case& c, const Result& r) {
   const Resolved& res = *r.resolved;
   w.heading("When columns are selected (first " + std::to_string(c.micro_steps) + " micro-steps)");
   if (r.selections.empty()) {
     w.line("Never: no micro-step in this range selects columns.");
   } else {
-    std::string s = plural(r.selections.size(), "selection") + ", at micro-step" + (r.selections.size() == 1 ? " " : "s ") +
-                    steps_list(r.selections) + ".";
+    std::string s = plural(r.selections.size(), "selection") + ", at micro-step" +
+                    (r.selections.size() == 1 ? " " : "s ") + steps_list(r.selections) + ".";
     if (res.select_interval == 0) s += " Nothing is re-selected after that, for the rest of the run.";
     w.line(s);
   }
@@ -163,7 +200,8 @@ void warnings(Writer& w, const Result& r) {
     w.line(silent ? "None: the single selection happens silently." : "None.");
     return;
   }
-  // Each copy that meets a condition logs it once (engine, then optimizer): one line per text, with its count.
+  // Each copy that meets a condition logs it once (engine, then optimizer): one line per text, with its
+  // count.
   for (std::size_t i = 0; i < r.warnings.size(); ++i) {
     if (std::find(r.warnings.begin(), r.warnings.begin() + static_cast<std::ptrdiff_t>(i), r.warnings[i]) !=
         r.warnings.begin() + static_cast<std::ptrdiff_t>(i)) {
@@ -171,7 +209,8 @@ void warnings(Writer& w, const Result& r) {
     }
     auto times = std::count(r.warnings.begin(), r.warnings.end(), r.warnings[i]);
     w.line(std::string(warning_words(r.warnings[i])) +
-           (times > 1 ? " (logged " + std::to_string(times) + " times: the engine's and the optimizer's set-up each log it)"
+           (times > 1 ? " (logged " + std::to_string(times) +
+                            " times: the engine's and the optimizer's set-up each log it)"
                       : ""));
   }
 }
@@ -179,17 +218,29 @@ void warnings(Writer& w, const Result& r) {
 // One sentence on how this result breaks the invariant.
 std::string broken_sentence(std::string_view name, const Result& r) {
   auto si = [&] { return json(r.resolved->select_interval); };
-  if (name == "reselects-or-warns") return "Columns are selected once and never re-selected, and DeepSpeed does not say so.";
-  if (name == "selects-at-least-once") return "No micro-step ever selects columns, so the optimizer works with columns never chosen.";
-  if (name == "interval-not-negative") return "The select interval is " + si() + ": selections fire on a schedule nobody asked for.";
-  if (name == "epoch-means-epochs") return "Under the epoch strategy the interval is " + si() + " micro-steps, not the epochs you asked for.";
-  if (name == "engine-and-optimizer-agree") return "The engine and the optimizer resolve different intervals, so updates and selections follow two schedules.";
-  if (name == "setup-never-raises") return "The config validates, yet deepspeed.initialize() raises: the refusal comes late and names no field.";
-  if (name == "warnings-do-not-abort") return "A message describing a fallback is raised as an exception and aborts deepspeed.initialize().";
-  if (name == "warm-up-not-negative") return "full_warm_up_rounds is " + json(r.resolved->full_warm_up_rounds) + ", a negative count of warm-up rounds.";
+  if (name == "reselects-or-warns")
+    return "Columns are selected once and never re-selected, and DeepSpeed does not say so.";
+  if (name == "selects-at-least-once")
+    return "No micro-step ever selects columns, so the optimizer works with columns never chosen.";
+  if (name == "interval-not-negative")
+    return "The select interval is " + si() + ": selections fire on a schedule nobody asked for.";
+  if (name == "epoch-means-epochs")
+    return "Under the epoch strategy the interval is " + si() + " micro-steps, not the epochs you asked for.";
+  if (name == "engine-and-optimizer-agree")
+    return "The engine and the optimizer resolve different intervals, so updates and selections follow two "
+           "schedules.";
+  if (name == "setup-never-raises")
+    return "The config validates, yet deepspeed.initialize() raises: the refusal comes late and names no "
+           "field.";
+  if (name == "warnings-do-not-abort")
+    return "A message describing a fallback is raised as an exception and aborts deepspeed.initialize().";
+  if (name == "warm-up-not-negative")
+    return "full_warm_up_rounds is " + json(r.resolved->full_warm_up_rounds) +
+           ", a negative count of warm-up rounds.";
   if (name == "gradient-accumulation-positive") {
     return "The engine sets gradient_accumulation_steps to " + json(r.engine->update_interval) +
-           " and divides every gradient by it" + (r.engine->update_interval == 0 ? ": inf/NaN gradients." : ".");
+           " and divides every gradient by it" +
+           (r.engine->update_interval == 0 ? ": inf/NaN gradients." : ".");
   }
   const Invariant* inv = find_invariant(name);
   return inv ? "It breaks: " + std::string(inv->statement) + "." : std::string(name);
@@ -201,11 +252,19 @@ std::string names_list(const std::vector<std::string_view>& names) {
   return out;
 }
 
+// "Fixes a, b", or, when nothing was broken but the config failed, that it now runs.
+std::string repairs(const Fix& fix) {
+  if (fix.invariants.empty())
+    return "DeepSpeed then accepts the config, and set-up and the first steps succeed";
+  return "Fixes " + names_list(fix.invariants);
+}
+
 std::string fixed_summary(const Fix& fix) {
   const Result& r = fix.result;
   if (r.outcome != Outcome::ok || !r.resolved) return "then: " + std::string(outcome_name(r.outcome));
   return "then: select interval " + json(r.resolved->select_interval) + ", " +
-         plural(r.selections.size(), "selection") + " in " + std::to_string(fix.c.micro_steps) + " micro-steps, " +
+         plural(r.selections.size(), "selection") + " in " + std::to_string(fix.c.micro_steps) +
+         " micro-steps, " +
          (r.warnings.empty() ? std::string("no warning") : plural(r.warnings.size(), "warning"));
 }
 
@@ -216,20 +275,28 @@ void fixes(Writer& w, const Explanation& e) {
     return;
   }
   for (const Fix& fix : e.fixes) {
+    if (fix.kind == FixKind::setting) {
+      std::string path;
+      for (const auto& key : fix.setting->path) path += (path.empty() ? "" : ".") + key;
+      w.line("Set " + path + ": " + json(fix.setting->value) + ". " + repairs(fix) + "; " +
+             fixed_summary(fix) + ".");
+      continue;
+    }
     if (fix.kind == FixKind::call) {
-      std::string s = "Pass training_data= to deepspeed.initialize() with a non-empty dataloader (checked with len() " +
-                      std::to_string(*fix.c.dataloader_len);
+      std::string s =
+          "Pass training_data= to deepspeed.initialize() with a non-empty dataloader (checked with len() " +
+          std::to_string(*fix.c.dataloader_len);
       if (!fix.failed_lens.empty()) {
         s += "; the shorter ones tried, " + steps_list(fix.failed_lens) + ", do not fix it";
       }
-      w.line(s + "). Fixes " + names_list(fix.invariants) + "; " + fixed_summary(fix) + ".");
+      w.line(s + "). " + repairs(fix) + "; " + fixed_summary(fix) + ".");
       continue;
     }
     std::string keys;
     for (std::size_t i = 0; i < fix.changed_keys.size(); ++i) keys += (i ? ", " : "") + fix.changed_keys[i];
-    w.line("Change the zenflow block (" + plural(fix.changed_keys.size(), "key") + ": " + keys + "). Fixes " +
-           names_list(fix.invariants) + "; " + fixed_summary(fix) + ". Paste:");
-    std::string pasted = pasteable_block(fix.c.zenflow, "");
+    w.line("Change the zenflow block (" + plural(fix.changed_keys.size(), "key") + ": " + keys + "). " +
+           repairs(fix) + "; " + fixed_summary(fix) + ". Paste:");
+    std::string pasted = pasteable_block(zenflow_block(fix.c), "");
     std::vector<std::string> lines;
     for (std::size_t at = 0; at < pasted.size();) {
       std::size_t end = pasted.find('\n', at);
@@ -249,34 +316,93 @@ Explanation explain(const Case& c, const Engine& engine, const FixCandidates& ca
   return e;
 }
 
-std::string render_reading(std::string_view source, const ConfigCase& config, TableFormat style) {
-  Writer w{style, {}};
-  w.out += style == TableFormat::markdown ? "## " : "";
-  w.out += "zfcheck explain " + std::string(source) + "\n";
+int explanation_status(const Explanation& e) {
+  switch (e.result.outcome) {
+    case Outcome::ok:
+      return e.violations.empty() ? 0 : 1;
+    case Outcome::unmodelled:
+    case Outcome::invalid_case:
+      return 2;
+    default:
+      return 1;
+  }
+}
+
+namespace {
+
+std::string header(std::string_view source, TableFormat style) {
+  return (style == TableFormat::markdown ? "## " : "") + std::string("zfcheck explain ") +
+         std::string(source) + "\n";
+}
+
+void read_lines(Writer& w, const ReadConfig& read) {
   w.heading("Read from the config");
-  for (const auto& sentence : config.read) w.line(sentence);
-  w.line("Other keys of the config are not judged.");
-  w.line(call_sentence(config.c) + (config.c.dataloader_len ? "" : " Use --dataloader-len N if you pass one."));
+  for (const auto& sentence : read.read) w.line(sentence);
+}
+
+}  // namespace
+
+std::string render_reading(std::string_view source, const ReadConfig& read, const Case& c,
+                           const std::vector<KeyNote>& notes, TableFormat style) {
+  Writer w{style, header(source, style)};
+  read_lines(w, read);
+  for (const KeyNote& note : notes) w.line(note.sentence);
+  w.line(
+      "Judged: the batch sizes, gradient_allreduce_op and zero_optimization with its zenflow block; "
+      "DeepSpeed's "
+      "other features are taken to accept their keys.");
+  w.line("World size " + std::to_string(c.world_size) +
+         (c.world_size == 1 ? " (--world-size N for more)." : "."));
+  w.line(call_sentence(c) + (c.dataloader_len ? "" : " Use --dataloader-len N if you pass one."));
   return w.out;
 }
 
-std::string render_explanation(const Explanation& e, TableFormat style) {
+std::string render_rejection(std::string_view source, const ReadConfig& read, TableFormat style,
+                             const TerminalStyle& colour) {
+  Writer w{style, header(source, style)};
+  read_lines(w, read);
+  w.heading("Verdict");
+  std::string first = read.rejected->substr(0, read.rejected->find('\n'));
+  w.line(
+      colour.paint("DeepSpeed refuses the file while reading it, before anything else: " + first, Tone::bad));
+  std::vector<std::string> excerpt;
+  for (std::size_t at = first.size() + 1; at < read.rejected->size();) {
+    std::size_t end = read.rejected->find('\n', at);
+    excerpt.push_back(read.rejected->substr(at, end - at));
+    at = end == std::string::npos ? read.rejected->size() : end + 1;
+  }
+  w.block(excerpt);
+  return w.out;
+}
+
+std::string rejection_json(std::string_view rejected) {
+  std::string out;
+  py::ObjectWriter o(out);
+  py::write_json_string(o.key("rejected"), rejected.substr(0, rejected.find('\n')));
+  o.close();
+  return out;
+}
+
+std::string render_explanation(const Explanation& e, TableFormat style, const TerminalStyle& colour) {
   Writer w{style, {}};
   w.out += style == TableFormat::markdown ? "\n## Under " : "\nUnder ";
   w.out += e.engine + " (" + e.engine_summary + ")\n";
   w.heading("Verdict");
-  w.line(verdict(e.c, e.result));
+  w.line(colour.paint(verdict(e.c, e.result), explanation_status(e) == 0 ? Tone::good : Tone::bad));
+  if (e.result.deepspeed) deepspeed_view(w, e.c, e.result);
   if (e.result.outcome == Outcome::ok && e.result.zenflow_enabled) {
     resolution(w, e.c, e.result);
     schedule(w, e.c, e.result);
   }
-  if ((e.result.outcome == Outcome::ok && e.result.zenflow_enabled) || e.result.outcome == Outcome::init_error) {
+  if ((e.result.outcome == Outcome::ok && e.result.zenflow_enabled) ||
+      e.result.outcome == Outcome::init_error) {
     warnings(w, e.result);
   }
   w.heading("Invariants broken");
   if (e.violations.empty()) w.line("None.");
-  for (std::string_view name : e.violations) w.line(std::string(name) + ": " + broken_sentence(name, e.result));
-  if (!e.violations.empty()) fixes(w, e);
+  for (std::string_view name : e.violations)
+    w.line(std::string(name) + ": " + broken_sentence(name, e.result));
+  if (!e.violations.empty() || !e.fixes.empty()) fixes(w, e);
   return w.out;
 }
 
@@ -328,7 +454,8 @@ std::string pasteable_block(const py::Value& zenflow, std::string_view indent) {
 }
 
 std::vector<std::string> timeline(const Result& r, std::int64_t micro_steps, std::size_t width) {
-  std::size_t shown = static_cast<std::size_t>(std::min<std::int64_t>(micro_steps, static_cast<std::int64_t>(width)));
+  std::size_t shown =
+      static_cast<std::size_t>(std::min<std::int64_t>(micro_steps, static_cast<std::int64_t>(width)));
   std::string ruler(shown, ' ');
   for (std::size_t m = 0; m < shown; m += 10) {
     std::string label = std::to_string(m);
@@ -342,14 +469,16 @@ std::vector<std::string> timeline(const Result& r, std::int64_t micro_steps, std
   std::vector<std::string> rows{"micro-step " + ruler, "select     " + select};
   if (r.engine && !r.engine->auto_update && r.engine->update_interval >= 1 && r.resolved) {
     std::string update(shown, '.');
-    for (std::int64_t m : update_boundaries(r.engine->select_interval, r.engine->update_interval,
-                                            r.resolved->full_warm_up_rounds, static_cast<std::int64_t>(shown))) {
+    for (std::int64_t m :
+         update_boundaries(r.engine->select_interval, r.engine->update_interval,
+                           r.resolved->full_warm_up_rounds, static_cast<std::int64_t>(shown))) {
       update[static_cast<std::size_t>(m)] = 'U';
     }
     rows.push_back("update     " + update);
   }
   if (static_cast<std::size_t>(micro_steps) > shown) {
-    rows.push_back("(the first " + std::to_string(shown) + " of " + std::to_string(micro_steps) + " micro-steps)");
+    rows.push_back("(the first " + std::to_string(shown) + " of " + std::to_string(micro_steps) +
+                   " micro-steps)");
   }
   return rows;
 }

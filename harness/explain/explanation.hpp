@@ -1,8 +1,11 @@
-// `zfcheck explain`: what ZenFlow does with a user's config under an engine, in sentences, with verified fixes.
+// `zfcheck explain`: what ZenFlow does with a user's config under an engine, in sentences, with verified
+// fixes.
 #pragma once
 
+#include "harness/explain/config_keys.hpp"
 #include "harness/explain/deepspeed_config.hpp"
 #include "harness/explain/fix_search.hpp"
+#include "harness/io/terminal_style.hpp"
 #include "harness/io/text_table.hpp"
 
 #include <string>
@@ -22,9 +25,21 @@ struct Explanation {
 
 Explanation explain(const Case& c, const Engine& engine, const FixCandidates& candidates);
 
-// What was read from the file (once, whatever the number of engines), then one section per engine.
-std::string render_reading(std::string_view source, const ConfigCase& config, TableFormat style);
-std::string render_explanation(const Explanation& e, TableFormat style);
+// 0 when DeepSpeed accepts the config, set-up and the first steps succeed and no invariant breaks; 1 when
+// DeepSpeed refuses it, something fails or an invariant breaks; 2 when zfcheck cannot judge it.
+int explanation_status(const Explanation& e);
+
+// What was read from the file (once, whatever the number of engines), then one section per engine; the
+// verdict in colour when `colour` says so.
+std::string render_reading(std::string_view source, const ReadConfig& read, const Case& c,
+                           const std::vector<KeyNote>& notes, TableFormat style);
+std::string render_explanation(const Explanation& e, TableFormat style, const TerminalStyle& colour);
+
+// A file DeepSpeed refuses while reading it (ReadConfig::rejected), after what was read.
+std::string render_rejection(std::string_view source, const ReadConfig& read, TableFormat style,
+                             const TerminalStyle& colour);
+// {"rejected": "<the exception and where>"}, one line.
+std::string rejection_json(std::string_view rejected);
 
 // {"engine", "case", "result", "violations", "fixes": [{"invariants", "case", "result"}]}, one line.
 std::string explanation_json(const Explanation& e);

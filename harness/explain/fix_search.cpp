@@ -3,6 +3,7 @@
 
 #include "harness/checks/invariants.hpp"
 #include "harness/checks/minimal_order.hpp"
+#include "harness/explain/schedule_intent.hpp"
 #include "reference/config.hpp"
 
 #include <optional>
@@ -11,9 +12,9 @@ namespace zfcheck {
 
 namespace {
 
-// A fix must leave ZenFlow on and set-up finished: a rejected config or ZenFlow turned off breaks no
-// invariant only because none applies.
-bool running(const Result& r) { return r.outcome == Outcome::ok && r.zenflow_enabled; }
+// A fix must leave ZenFlow on and set-up finished (a rejected config or ZenFlow turned off breaks no
+// invariant only because none applies), and must select columns again after the first selection.
+bool running(const Result& r) { return r.outcome == Outcome::ok && r.zenflow_enabled && reselects(r); }
 
 // A key's possible new states: nothing removes it.
 using Option = std::optional<py::Value>;
@@ -24,12 +25,36 @@ struct Found {
   Result result;
 };
 
+// The best candidate so far: the least stray from the asked schedule, then the simplest.
+class Closest {
+ public:
+  template <class MakeFound>
+  void offer(const Case& c, Stray s, MakeFound&& make) {
+    if (best_ && (s > stray_ || (s == stray_ && key_->compare(*best_, c) <= 0))) return;
+    best_ = c;
+    key_.emplace(*best_);
+    stray_ = s;
+    found_ = make();
+  }
+  bool empty() const { return !best_; }
+  const Case& example() const { return *best_; }
+  const Found& payload() const { return found_; }
+
+ private:
+  std::optional<Case> best_;
+  std::optional<SimplicityKey> key_;
+  Stray stray_;
+  Found found_;
+};
+
 // Searches the block edits of one size for the simplest accepted case.
 class BlockSearch {
  public:
   BlockSearch(const Case& original, const Engine& engine, const FixCandidates& candidates)
-      : original_(original), engine_(engine) {
-    const py::Dict& block = *original.zenflow.as<py::Dict>();
+      : original_(original),
+        engine_(engine),
+        asked_(asked_interval(zenflow_block(original), original.dataloader_len)) {
+    const py::Dict& block = *zenflow_block(original).as<py::Dict>();
     for (std::string_view field : kConfigFields) {
       std::vector<Option> options;
       const py::Value* current = block.find(field);
@@ -43,9 +68,10 @@ class BlockSearch {
   }
 
   // The simplest case whose violation mask passes `accept`, changing exactly `keys` keys.
-  std::optional<std::pair<Case, Found>> search(std::size_t keys, const std::function<bool(ViolationMask)>& accept) {
+  std::optional<std::pair<Case, Found>> search(std::size_t keys,
+                                               const std::function<bool(ViolationMask)>& accept) {
     accept_ = &accept;
-    best_ = Simplest<Found>{};
+    best_ = Closest{};
     chosen_.clear();
     choose(0, keys);
     if (best_.empty()) return std::nullopt;
@@ -99,7 +125,7 @@ class BlockSearch {
       if (!running(r)) return;
       ViolationMask mask = violation_mask(c, r);
       if (!(*accept_)(mask)) return;
-      best_.offer(c, [&] {
+      best_.offer(c, stray(r, asked_, c.micro_steps), [&] {
         Found f{mask, {}, r};
         for (std::size_t i : chosen_) f.keys.push_back(fields_[i].name);
         return f;
@@ -108,18 +134,18 @@ class BlockSearch {
     }
     const Field& field = fields_[chosen_[at]];
     for (const Option& option : field.options) {
-      Case next = c;
-      next.zenflow = with(*c.zenflow.as<py::Dict>(), field.name, option);
-      assign(at + 1, next);
+      assign(at + 1,
+             with_zenflow_block(c, py::Value(with(*zenflow_block(c).as<py::Dict>(), field.name, option))));
     }
   }
 
   const Case& original_;
   const Engine& engine_;
+  const std::optional<std::int64_t> asked_;
   std::vector<Field> fields_;
   std::vector<std::size_t> chosen_;
   const std::function<bool(ViolationMask)>* accept_ = nullptr;
-  Simplest<Found> best_;
+  Closest best_;
 };
 
 std::vector<std::string_view> names(ViolationMask mask) {
@@ -149,20 +175,46 @@ std::optional<Fix> call_fix(const Case& c, const Engine& engine, const FixCandid
   return std::nullopt;
 }
 
+std::vector<Fix> setting_fixes(const Case& c, const Engine& engine) {
+  std::vector<Fix> out;
+  for (const Setting& s : fix_settings()) {
+    const py::Value* current = setting_value(c, s.path);
+    if (current != nullptr && *current == s.value) continue;
+    auto next = with_setting(c, s);
+    if (!next) continue;
+    Result r = evaluate_one(engine, *next);
+    if (!running(r) || violation_mask(*next, r) != 0) continue;
+    Fix fix;
+    fix.kind = FixKind::setting;
+    fix.setting = s;
+    fix.c = std::move(*next);
+    fix.result = std::move(r);
+    out.push_back(std::move(fix));
+  }
+  return out;
+}
+
 }  // namespace
 
-std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine, const FixCandidates& candidates) {
+std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine,
+                            const FixCandidates& candidates) {
   const ViolationMask broken = violation_mask(c, r);
   std::vector<Fix> fixes;
-  if (broken == 0) return fixes;
+  if (broken == 0 && r.outcome == Outcome::ok) return fixes;
   if (auto fix = call_fix(c, engine, candidates)) {
     fix->invariants = names(broken);
     fixes.push_back(std::move(*fix));
   }
-  if (c.zenflow.as<py::Dict>() == nullptr) return fixes;
+  for (Fix& fix : setting_fixes(c, engine)) {
+    fix.invariants = names(broken);
+    fixes.push_back(std::move(fix));
+  }
+  if (zenflow_block(c).as<py::Dict>() == nullptr) return fixes;
   BlockSearch search(c, engine, candidates);
   auto smallest = [&](ViolationMask target) -> std::optional<std::pair<Case, Found>> {
-    std::function<bool(ViolationMask)> accept = [&](ViolationMask m) { return (m & ~broken) == 0 && (m & target) == 0; };
+    std::function<bool(ViolationMask)> accept = [&](ViolationMask m) {
+      return (m & ~broken) == 0 && (m & target) == 0;
+    };
     for (std::size_t keys = 1; keys <= candidates.max_keys; ++keys) {
       if (auto found = search.search(keys, accept)) return found;
     }
@@ -180,6 +232,7 @@ std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine
     add(std::move(*all));
     return fixes;
   }
+  if (broken == 0) return fixes;
   ViolationMask repaired = 0;
   for (std::size_t i = 0; i < invariants().size(); ++i) {
     ViolationMask bit = ViolationMask{1} << i;

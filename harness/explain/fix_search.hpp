@@ -1,7 +1,9 @@
-// The smallest change to a case that repairs the invariants it breaks, found by search and checked by evaluation.
+// The smallest change to a case that repairs the invariants it breaks, found by search and checked by
+// evaluation.
 #pragma once
 
 #include "harness/checks/engine.hpp"
+#include "harness/explain/config_settings.hpp"
 
 #include "reference/evaluate.hpp"
 #include "reference/profile.hpp"
@@ -9,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,8 +28,9 @@ struct FixCandidates {
 };
 
 enum class FixKind {
-  block,  // a change to the zenflow block
-  call,   // pass training_data= with a non-empty dataloader
+  block,    // a change to the zenflow block
+  call,     // pass training_data= with a non-empty dataloader
+  setting,  // one setting of the whole config (config_settings.hpp's fix_settings)
 };
 
 struct Fix {
@@ -34,15 +38,20 @@ struct Fix {
   std::vector<std::string_view> invariants;  // the invariants the original broke that this one keeps
   std::vector<std::string> changed_keys;     // block: the keys set or removed, in config field order
   std::vector<std::int64_t> failed_lens;     // call: the shorter lengths tried that did not fix them all
+  std::optional<Setting> setting;            // setting: what it writes
   Case c;                                    // the fixed case
   Result result;                             // its result under the profile
 };
 
-// The fixes for the invariants `r` (the result of `c` under `engine`) breaks, none when it breaks none.
-// Every fix leaves ZenFlow on with set-up finished (outcome ok) and breaks no invariant the original kept. A call fix is offered when the case passes no
-// dataloader or an empty one and some length makes the result break nothing. Block fixes change the
-// fewest keys, then give the simplest case in the minimal-example order: one fix for all the broken
-// invariants when one exists, else one per broken invariant not already repaired.
-std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine, const FixCandidates& candidates);
+// The fixes for what `r` (the result of `c` under `engine`) gets wrong: the invariants it breaks, or an
+// outcome other than ok (DeepSpeed refuses the config, set-up or a step raises); none when it gets nothing
+// wrong. Every fix leaves ZenFlow on with set-up finished (outcome ok), selects columns again after the
+// first selection, and breaks no invariant the original kept. A call fix is offered when the case passes
+// no dataloader or an empty one and some length makes the result break nothing; a setting fix for each of
+// fix_settings() that does so alone. Block fixes change the fewest keys, then stray least from the asked
+// schedule (schedule_intent.hpp), then give the simplest case in the minimal-example order: one fix for
+// everything when one exists, else one per broken invariant not already repaired.
+std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine,
+                            const FixCandidates& candidates);
 
 }  // namespace zfcheck

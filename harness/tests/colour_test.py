@@ -7,6 +7,7 @@ import os
 import pty
 import subprocess
 import sys
+import tempfile
 import unittest
 
 ZFCHECK = sys.argv[1] if len(sys.argv) > 1 else "zfcheck"
@@ -63,6 +64,24 @@ class Colour(unittest.TestCase):
             self.assertEqual(status, 0, out)
             self.assertNotIn(ESC, out, env)
             self.assertIn(b"0 mismatches", out)
+
+    def test_explain_colours_its_verdict(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            fine = os.path.join(tmp, "off.json")
+            with open(fine, "w") as f:
+                f.write('{"train_batch_size": 8, "zero_optimization": {"stage": 2}}')
+            refused = os.path.join(tmp, "repeated.json")
+            with open(refused, "w") as f:
+                f.write('{"train_batch_size": 8, "train_batch_size": 8}')
+            out, status = on_terminal(["explain", fine, "--profile", "deepspeed-edaa722"])
+            self.assertEqual(status, 0, out)
+            self.assertIn(b"\x1b[32mZenFlow is off", out)
+            out, status = on_terminal(["explain", refused, "--profile", "deepspeed-edaa722"])
+            self.assertEqual(status, 1, out)
+            self.assertIn(b"\x1b[1;31mDeepSpeed refuses the file", out)
+            run = subprocess.run([ZFCHECK, "explain", refused, "--profile", "deepspeed-edaa722"], capture_output=True,
+                                 env={**without("NO_COLOR"), "TERM": "xterm"})
+            self.assertNotIn(ESC, run.stdout)
 
 
 if __name__ == "__main__":

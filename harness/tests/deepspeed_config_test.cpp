@@ -1,72 +1,83 @@
-// Tests of reading a DeepSpeed config file and the case it makes (harness/checks/deepspeed_config).
+// Tests of reading a DeepSpeed config file and the case it makes (harness/explain/deepspeed_config).
 #include "harness/explain/deepspeed_config.hpp"
 
 #include "reference/py_json.hpp"
-#include "scratch_dir.hpp"
 
 #include <gtest/gtest.h>
-
-#include <fstream>
 
 namespace zfcheck {
 namespace {
 
-tl::expected<ConfigCase, std::string> from(std::string_view json, CallShape call = {}) {
-  return case_from_config(*py::parse_json(json), call);
-}
-
-TEST(DeepSpeedConfig, TheZeroKeysMakeTheCase) {
-  auto made = from(R"({"train_batch_size":4,"zero_optimization":{"stage":1,"overlap_comm":true,)"
-                   R"("offload_optimizer":{"device":"cpu"},"zenflow":{"offload":true}}})",
-                   CallShape{1000, 12});
+TEST(DeepSpeedConfig, TheWholeConfigAndTheCallMakeTheCase) {
+  py::Value config =
+      *py::parse_json(R"({"train_batch_size":4,"zero_optimization":{"stage":1,"zenflow":{}}})");
+  auto made = case_from_config(config, CallShape{1000, 12, 2});
   ASSERT_TRUE(made.has_value()) << made.error();
-  EXPECT_EQ(made->c.stage, 1);
-  EXPECT_EQ(made->c.overlap_comm, true);
-  EXPECT_EQ(made->c.dataloader_len, 1000);
-  EXPECT_EQ(made->c.micro_steps, 12);
-  EXPECT_EQ(py::to_json(made->c.zenflow), R"({"offload":true})");
-  EXPECT_EQ(made->read.back(), "zero_optimization.offload_optimizer.device: \"cpu\".");
+  EXPECT_EQ(made->deepspeed_config, config);
+  EXPECT_EQ(made->world_size, 2);
+  EXPECT_EQ(made->dataloader_len, 1000);
+  EXPECT_EQ(made->micro_steps, 12);
+  EXPECT_EQ(case_from_config(*py::parse_json("[1]"), {}).error(), "the config is list, not an object");
 }
 
-TEST(DeepSpeedConfig, OverlapCommLeftOutIsTheDefaultAndSaidSo) {
-  auto made = from(R"({"zero_optimization":{"stage":3,"zenflow":{}}})");
-  ASSERT_TRUE(made.has_value());
-  EXPECT_FALSE(made->c.overlap_comm.has_value());
-  EXPECT_EQ(made->read[2], "zero_optimization.overlap_comm not set: ZeRO's default, true at stage 3.");
-  EXPECT_NE(made->read[3].find("offload_optimizer is absent"), std::string::npos);
+tl::expected<ReadConfig, std::string> read(std::string text, ConfigReader reader = ConfigReader::deepspeed,
+                                           std::vector<std::string> sets = {}) {
+  ReadOptions options{reader, {}, 2};
+  for (const auto& set : sets) options.overrides.push_back(*parse_override(set));
+  return read_config(InputText{"ds.json", std::move(text)}, options);
 }
 
-TEST(DeepSpeedConfig, ZenflowAbsentOrNullIsZenFlowOff) {
-  for (std::string_view json : {R"({"zero_optimization":{"stage":2}})", R"({"zero_optimization":{"zenflow":null}})"}) {
-    auto made = from(json);
-    ASSERT_TRUE(made.has_value()) << json;
-    EXPECT_EQ(made->c.zenflow.kind(), py::Kind::none);
-  }
+TEST(ReadConfig, TheDefaultReaderTakesHjsonAndRefusesARepeatedKey) {
+  auto hjson = read("{\n  # ZeRO\n  zero_optimization: {stage: 2,},\n}");
+  ASSERT_TRUE(hjson.has_value()) << hjson.error();
+  EXPECT_EQ(py::to_json(hjson->config), R"({"zero_optimization":{"stage":2}})");
+  auto repeated = read("{\"a\": 1,\n \"a\": 2}");
+  ASSERT_TRUE(repeated.has_value());
+  EXPECT_EQ(*repeated->rejected,
+            "ValueError: Duplicate keys in DeepSpeed config: ['a'] (line 2, column 2)\n \"a\": 2}\n ^\n");
 }
 
-TEST(DeepSpeedConfig, WhatZenFlowNeedsIsNamedWhenMissing) {
-  EXPECT_EQ(from("[1]").error(), "the config is list, not a JSON object");
-  EXPECT_EQ(from("{}").error(), "the config has no zero_optimization block, where ZenFlow is configured");
-  EXPECT_EQ(from(R"({"zero_optimization":5})").error(), "zero_optimization is 5, not an object");
-  EXPECT_NE(from(R"({"zero_optimization":{"zenflow":{}}})").error().find("has no stage"), std::string::npos);
-  EXPECT_EQ(from(R"({"zero_optimization":{"stage":true,"zenflow":{}}})").error(),
-            "zero_optimization.stage is true; ZenFlow runs only under ZeRO stage 1, 2 or 3");
-  EXPECT_EQ(from(R"({"zero_optimization":{"stage":2,"overlap_comm":"yes","zenflow":{}}})").error(),
-            "zero_optimization.overlap_comm is \"yes\"; it must be true, false or null");
+TEST(ReadConfig, TheHfReaderIsStrictJsonAndKeepsTheLastOfARepeatedKey) {
+  auto hf = read("{\"a\": 1, \"a\": 2}", ConfigReader::hf);
+  ASSERT_TRUE(hf.has_value());
+  EXPECT_FALSE(hf->rejected.has_value());
+  EXPECT_EQ(py::to_json(hf->config), R"({"a":2})");
+  EXPECT_EQ(
+      read("{\n  a: 1\n}", ConfigReader::hf).error(),
+      "ds.json: line 2, column 3: not JSON: expecting a property name in double quotes\n      a: 1\n      ^");
 }
 
-TEST(DeepSpeedConfig, HostileFilesAreRefusedWithTheReason) {
-  testing::ScratchDir dir("deepspeed_config_test");
-  EXPECT_EQ(read_config_file(dir.string()).error(), "is a directory, not a config file");
-  EXPECT_EQ(read_config_file((dir / "no-such-config.json").string()).error().substr(0, 16),
-            "cannot be read: ");
-  std::string digits =
-      testing::write_temp("deepspeed_config_digits.json", "{\"a\":" + std::string(4301, '7') + "}");
-  EXPECT_NE(read_config_file(digits).error().find("not JSON: "), std::string::npos);
-  std::string big = testing::write_temp("deepspeed_config_big.json", std::string(kMaxConfigBytes + 1, ' '));
-  EXPECT_EQ(read_config_file(big).error().substr(0, 20), "larger than 1048576 ");
-  std::string ok = testing::write_temp("deepspeed_config_ok.json", "{\"zero_optimization\": {\"stage\": 2}}");
-  EXPECT_TRUE(read_config_file(ok).has_value());
+TEST(ReadConfig, UnusableTextNamesTheSpot) {
+  EXPECT_EQ(read("{\"a\": \"\xff\"}").error(),
+            "ds.json: line 1, column 8: not UTF-8 text (Python's open() cannot decode it)");
+  EXPECT_EQ(read("{\n  a b: 1\n}").error().substr(0, 41), "ds.json: line 2, column 4: not hjson (dee");
+  EXPECT_EQ(read("{\"a\": 1}", ConfigReader::deepspeed, {"a.b=2"}).error(),
+            "--set a.b: a is int, not an object");
+}
+
+TEST(ReadConfig, TheTrainerFillsAutoFromItsArgumentsAndSetGivesThem) {
+  auto hf = read(R"({"train_batch_size": "auto", "train_micro_batch_size_per_gpu": "auto", )"
+                 R"("gradient_accumulation_steps": 4, "optimizer": {"params": {"lr": "auto"}}, )"
+                 R"("zero_optimization": {"reduce_bucket_size": "auto"}})",
+                 ConfigReader::hf, {"train_micro_batch_size_per_gpu=3"});
+  ASSERT_TRUE(hf.has_value());
+  // world size 2 x micro batch 3 (--set) x 4 steps.
+  EXPECT_EQ(py::to_json(hf->config),
+            R"({"train_batch_size":24,"train_micro_batch_size_per_gpu":3,"gradient_accumulation_steps":4,)"
+            R"("optimizer":{"params":{"lr":5e-05}},"zero_optimization":{"reduce_bucket_size":"auto"}})");
+  EXPECT_EQ(hf->read[1], "train_micro_batch_size_per_gpu: 3, given by --set.");
+  EXPECT_EQ(hf->read[2].substr(0, 52), "train_batch_size: \"auto\", filled by the Trainer with");
+  EXPECT_EQ(hf->read.back().substr(0, 60), "zero_optimization.reduce_bucket_size: \"auto\", filled by the ");
+}
+
+TEST(ReadConfig, AutoGivenToDeepSpeedDirectlyIsSaidToFail) {
+  auto direct = read(
+      R"({"train_batch_size": "auto", "zero_optimization": {"stage": "auto", "zenflow": {"select_interval": "auto"}}})");
+  ASSERT_TRUE(direct.has_value());
+  ASSERT_EQ(direct->read.size(), 3u);
+  EXPECT_NE(direct->read[1].find("deepspeed.initialize() given it directly fails"), std::string::npos);
+  EXPECT_EQ(direct->read[2],
+            "zero_optimization.stage: \"auto\", which DeepSpeed's ZeRO config drops (its default is used).");
 }
 
 }  // namespace

@@ -24,7 +24,7 @@ constexpr std::string_view kTutorial =
 
 std::string text_under(std::string_view profile, std::string_view case_json) {
   return render_explanation(explain(testing::case_of(case_json), ModelEngine(testing::profile(profile)), pool()),
-                            TableFormat::text);
+                            TableFormat::text, TerminalStyle(false));
 }
 
 bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }

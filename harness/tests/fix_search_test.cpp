@@ -2,6 +2,7 @@
 #include "harness/explain/fix_search.hpp"
 
 #include "harness/checks/invariants.hpp"
+#include "harness/explain/schedule_intent.hpp"
 #include "harness/reports/resolution_table.hpp"
 #include "reference/py_json.hpp"
 #include "test_support.hpp"
@@ -57,11 +58,97 @@ TEST(FixSearch, TheTutorialWithoutADataloaderIsFixedByTheCallOrByTwoKeys) {
 }
 
 TEST(FixSearch, AnOffloadWithoutOverlapCommIsFixedByOneKey) {
-  auto fixes = fixes_for("pr-8456", R"({"zenflow":{"offload":true,"update_interval":1},"dataloader_len":10})");
+  auto fixes =
+      fixes_for("pr-8456", R"({"zenflow":{"offload":true,"update_interval":1},"dataloader_len":10})");
   ASSERT_EQ(fixes.size(), 1u);
   EXPECT_EQ(fixes[0].changed_keys, (std::vector<std::string>{"offload"}));
   EXPECT_EQ(py::to_json(fixes[0].c.zenflow), R"({"update_interval":1})");  // removing the key is simplest
   EXPECT_EQ(fixes[0].invariants, (std::vector<std::string_view>{"setup-never-raises"}));
+}
+
+TEST(FixSearch, AFixKeepsTheAskedSelectIntervalAndNeverSelectsOnce) {
+  // Removing select_strategy is the simplest one-key fix, but under pr-8456 it selects once (interval 0);
+  // select_interval 4 strays from the asked 2; update_interval 1 keeps it.
+  auto fixes = fixes_for("pr-8456",
+                         R"({"zenflow":{"select_strategy":"step","select_interval":2,"update_interval":4}})");
+  ASSERT_EQ(fixes.size(), 1u);
+  EXPECT_EQ(fixes[0].changed_keys, (std::vector<std::string>{"update_interval"}));
+  EXPECT_EQ(fixes[0].result.resolved->select_interval, 2);
+}
+
+TEST(FixSearch, NoFixWhenEveryCandidateSelectsOnce) {
+  // Only select_strategy may change: removing it, "auto" or "epoch" all leave no epoch length, interval 0.
+  FixCandidates strategies = small_pool();
+  strategies.field_values = [](std::string_view field) -> std::vector<py::Value> {
+    if (field == "select_strategy") return {"auto", "epoch"};
+    return {};
+  };
+  Case c = case_of(R"({"zenflow":{"select_strategy":"step","select_interval":2,"update_interval":4}})");
+  ModelEngine engine(testing::profile("pr-8456"));
+  EXPECT_TRUE(find_fixes(c, evaluate_one(engine, c), engine, strategies).empty());
+}
+
+TEST(ScheduleIntent, TheAskedIntervalIsWhatTheBlockWrites) {
+  auto asked = [](std::string_view block, std::optional<std::int64_t> len = std::nullopt) {
+    return asked_interval(*py::parse_json(block), len);
+  };
+  EXPECT_EQ(asked(R"({"select_strategy":"step","select_interval":3,"update_interval":1})"), 3);
+  EXPECT_EQ(asked(R"({"select_strategy":"epoch","select_interval":2})", 50), 100);
+  EXPECT_EQ(asked(R"({"select_strategy":"epoch","select_interval":2,"steps_per_epoch":7})"), 14);
+  EXPECT_EQ(asked(R"({"select_strategy":"auto","update_interval":4})", 30), 30);
+  EXPECT_EQ(asked(R"({"select_strategy":"auto","update_interval":4})"), 4);
+  EXPECT_EQ(asked(R"({"update_interval":"auto"})"), std::nullopt);
+  // Epochs times their length beyond int64: no schedule to stay close to.
+  EXPECT_EQ(asked(R"({"select_strategy":"epoch","select_interval":4611686018427387904})", 4), std::nullopt);
+}
+
+TEST(ScheduleIntent, StrayIsTheIntervalRatioThenTheCount) {
+  auto result = [](std::int64_t interval, std::size_t selections) {
+    Result r;
+    r.resolved = Resolved{"step", interval, 1, false, std::nullopt, 0};
+    r.selections.resize(selections);
+    return r;
+  };
+  EXPECT_EQ(stray(result(4, 6), 4, 24), (Stray{0, 0}));
+  EXPECT_EQ(stray(result(8, 3), 4, 24), (Stray{1, 3}));
+  EXPECT_EQ(stray(result(2, 12), 4, 24), (Stray{1, 6}));
+  EXPECT_LT(stray(result(4, 5), 4, 24), stray(result(5, 5), 4, 24));
+  EXPECT_EQ(stray(result(8, 3), std::nullopt, 24), Stray{});
+}
+
+// The fixes of a whole config under pr-8456, with a dataloader of 10.
+std::vector<Fix> whole_config_fixes(std::string_view config) {
+  Case c;
+  c.deepspeed_config = *py::parse_json(config);
+  c.dataloader_len = 10;
+  ModelEngine engine(testing::profile("pr-8456"));
+  return find_fixes(c, evaluate_one(engine, c), engine, small_pool());
+}
+
+// The setting fixes among `fixes`, as "path=value".
+std::vector<std::string> settings(const std::vector<Fix>& fixes) {
+  std::vector<std::string> out;
+  for (const Fix& fix : fixes) {
+    if (fix.kind != FixKind::setting) continue;
+    std::string path;
+    for (const auto& key : fix.setting->path) path += (path.empty() ? "" : ".") + key;
+    out.push_back(path + "=" + py::to_json(fix.setting->value));
+  }
+  return out;
+}
+
+TEST(FixSearch, AWholeConfigIsFixedWhereTheSettingIsTheFix) {
+  // The offload/overlap_comm assertion: overlap_comm true keeps the user's offload.
+  EXPECT_EQ(
+      settings(whole_config_fixes(
+          R"({"train_batch_size":4,"zero_optimization":{"stage":2,"offload_optimizer":{"device":"cpu"},)"
+          R"("zenflow":{"offload":true,"update_interval":1}}})")),
+      (std::vector<std::string>{"zero_optimization.overlap_comm=true"}));
+  // DeepSpeed refuses gradient_allreduce_op "sum" with ZenFlow.
+  EXPECT_EQ(settings(whole_config_fixes(
+                R"({"train_batch_size":4,"gradient_allreduce_op":"sum","zero_optimization":)"
+                R"({"stage":2,"offload_optimizer":{"device":"cpu"},"zenflow":{"update_interval":1}}})")),
+            (std::vector<std::string>{"gradient_allreduce_op=\"mean\""}));
 }
 
 TEST(FixSearch, EveryFixKeepsWhatTheOriginalKeptOnEveryThreadRow) {
@@ -74,7 +161,9 @@ TEST(FixSearch, EveryFixKeepsWhatTheOriginalKeptOnEveryThreadRow) {
       for (const Fix& fix : find_fixes(c, r, engine, small_pool())) {
         ViolationMask after = violation_mask(fix.c, fix.result);
         EXPECT_EQ(after & ~broken, 0u) << profile.name << " " << row.label;
-        EXPECT_FALSE(fix.invariants.empty());
+        if (broken != 0) {
+          EXPECT_FALSE(fix.invariants.empty());  // else it repairs a failing outcome
+        }
         EXPECT_EQ(fix.result, evaluate_one(engine, fix.c));
       }
     }
