@@ -7,6 +7,7 @@
 #include "harness/checks/result_summary.hpp"
 #include "harness/checks/sweep.hpp"
 #include "harness/io/case_io.hpp"
+#include "harness/upstream/patch_coverage.hpp"
 #include "harness/upstream/upstream_engine.hpp"
 #include "reference/py_json.hpp"
 
@@ -50,13 +51,16 @@ int run_history(const HistoryOptions& opts) {
   auto not_evaluated = [](const UpstreamCommit& c, const std::string& why) {
     std::cout << c.sha << " " << c.date << " " << c.subject << ": not evaluated (" << why << ")\n";
   };
+  EngineChoice measured = opts.runner;
+  measured.coverage = true;  // each commit's changed lines against what ran
   for (const UpstreamCommit& c : *list) {
-    auto engine = upstream_engine(opts.path + "@" + c.sha, opts.runner);
+    auto engine = open_upstream(opts.path + "@" + c.sha, measured);
     if (!engine) {
       not_evaluated(c, engine.error());
       continue;
     }
-    std::string key = static_cast<const UpstreamEngine&>(**engine).source().key;
+    const UpstreamSource& source = (*engine)->source();
+    const std::string key = source.key;
     if (key == previous_key) continue;
     std::string lines = c.sha + " " + c.date + " " + c.subject;
     std::set<std::string> now;
@@ -72,6 +76,9 @@ int run_history(const HistoryOptions& opts) {
       }
       Progress progress = Progress::on_terminal("sweep " + c.sha, grid.size());
       now = broken(sweep(grid, **engine, &progress));
+      auto coverage = patch_coverage(opts.path, parent_or_empty_tree(opts.path, c.sha), c.sha, source.files,
+                                     (*engine)->executed_lines());
+      lines += "    patch coverage: " + (coverage ? patch_coverage_summary(*coverage) : coverage.error()) + "\n";
     } catch (const EngineFailure& e) {
       // The runner cannot run this revision: said plainly, and the timeline goes on from the last one it ran.
       not_evaluated(c, e.what());
@@ -108,7 +115,8 @@ void add_history_command(CLI::App& app, int& exit_code) {
   add_runner_options(cmd, opts->runner);
   cmd->footer(
       "First-parent commits that changed a file the runner loads; the grid is evaluated once per distinct\n"
-      "content of those files. Exit status: 0 done, 2 bad usage or a runner failure.");
+      "content of those files; under each, the patch coverage of the commit's own change (the lines it changed\n"
+      "in those files that some grid case ran). Exit status: 0 done, 2 bad usage or a runner failure.");
   cmd->callback([opts, &exit_code] { exit_code = guard_engine_failure("history", [&] { return run_history(*opts); }); });
 }
 

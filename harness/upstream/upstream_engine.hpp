@@ -2,6 +2,7 @@
 #pragma once
 
 #include "harness/checks/engine.hpp"
+#include "harness/upstream/executed_lines.hpp"
 #include "harness/upstream/result_cache.hpp"
 #include "harness/upstream/upstream_runner.hpp"
 #include "harness/upstream/upstream_source.hpp"
@@ -9,6 +10,7 @@
 #include <tl/expected.hpp>
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,7 @@ struct UpstreamEngineOptions {
   std::string python = "python3";
   unsigned jobs = 0;      // runner processes; 0: the number of cores
   std::string cache_dir;  // empty: no cache
+  bool coverage = false;  // record which lines of upstream's files run (executed_lines())
 };
 
 class UpstreamEngine final : public Engine {
@@ -40,16 +43,25 @@ class UpstreamEngine final : public Engine {
   // compares field by field. Throws EngineFailure as evaluate_batch does.
   std::vector<py::Value> answer_values(const std::vector<Case>& cases) const;
   const UpstreamSource& source() const { return source_; }
+  // With options.coverage: the lines of upstream's files that ran on every case evaluated so far (a cached
+  // batch's from the cache; a batch cached without them is evaluated again).
+  ExecutedLines executed_lines() const;
+  // The fields of this revision's ZenFlowConfig: the keys of result.config the runner gives for an empty
+  // zenflow block (empty when that block does not validate). Throws EngineFailure as evaluate_batch does.
+  std::vector<std::string> zenflow_fields() const;
 
  private:
   UpstreamEngine(UpstreamSource source, UpstreamEngineOptions options);
   void start_runners() const;
-  std::vector<std::string> run(const std::vector<std::string>& lines) const;
+  // The runners' answers to `lines`, and with options.coverage the lines of upstream's files that ran on them.
+  std::pair<std::vector<std::string>, ExecutedLines> run(const std::vector<std::string>& lines) const;
 
   UpstreamSource source_;
   UpstreamEngineOptions options_;
   std::string name_;
   ResultCache cache_;
+  mutable std::mutex executed_mutex_;
+  mutable ExecutedLines executed_;
   mutable std::optional<on_interrupt::TemporaryPath> tree_dir_;  // the files written out for the runners
   mutable std::vector<UpstreamRunner> runners_;  // destroyed first: they read tree_dir_
 };

@@ -27,8 +27,8 @@ tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOpti
     auto dir = on_interrupt::TemporaryPath::make_directory("zfcheck-runner");
     if (!dir) return tl::unexpected(dir.error());
     script = dir->path() + "/zf_upstream.py";
+    for (const EmbeddedFile& file : upstream_runner_files()) std::ofstream(dir->path() + "/" + std::string(file.name)) << file.text;
     runner.script_dir_.emplace(std::move(*dir));
-    std::ofstream(script) << upstream_runner_files().front().text;
   }
   std::vector<std::string> args{options.python, script, "--deepspeed", options.deepspeed};
   if (options.rev) {
@@ -36,6 +36,7 @@ tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOpti
     args.push_back(*options.rev);
   }
   if (options.ready_line) args.push_back("--ready");
+  if (options.coverage) args.push_back("--coverage");
   for (const auto& a : args) runner.command_ += (runner.command_.empty() ? "" : " ") + shell_quote(a);
   if (!cases_path.empty()) runner.command_ += " < " + shell_quote(cases_path);
 

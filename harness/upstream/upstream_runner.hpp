@@ -19,6 +19,7 @@ struct RunnerOptions {
   std::optional<std::string> rev;  // read the files at this revision; none: from the checkout's working tree
   std::string script;              // the runner script; empty: the copy built into zfcheck
   bool ready_line = false;         // ask the runner to print {"ready": true} once its modules are loaded
+  bool coverage = false;           // record the lines of upstream's files that run (zf_coverage.py)
 };
 
 // One runner process over eval-format cases (a file, or lines sent to it); results arrive one line per
