@@ -45,10 +45,11 @@ const std::string& coverage_request_line() {
   static const std::string line = [] {
     for (const EmbeddedFile& file : upstream_runner_files()) {
       if (file.name != "zf_coverage.py") continue;
+      constexpr std::string_view kDefinition = "\nREQUEST = '";
       std::string_view text = file.text;
-      std::size_t at = text.find("\nREQUEST = '");
+      std::size_t at = text.find(kDefinition);
       if (at == std::string_view::npos) break;
-      at += 13;
+      at += kDefinition.size();
       return std::string(text.substr(at, text.find('\'', at) - at));
     }
     throw std::logic_error("zf_coverage.py, as built in, defines no REQUEST = '...' line");

@@ -131,7 +131,8 @@ std::vector<std::string> UpstreamEngine::zenflow_fields() const {
   Case empty_block;
   empty_block.zenflow = py::Dict{};
   std::vector<std::string> fields;
-  const py::Value* config = answer_values({empty_block}).front().as<py::Dict>()->find("config");
+  const std::vector<py::Value> answers = answer_values({empty_block});
+  const py::Value* config = answers.front().as<py::Dict>()->find("config");
   if (const py::Dict* d = config == nullptr ? nullptr : config->as<py::Dict>()) {
     for (const auto& [key, value] : d->entries()) fields.push_back(key.text);
   }

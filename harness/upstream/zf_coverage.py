@@ -25,7 +25,7 @@ def executable_lines(source, filename):
 class OwnTracer:
     """sys.settrace restricted to the files: other frames get no local tracer, so they cost one lookup."""
 
-    name = "zfcheck's line tracer (sys.settrace)"
+    name = "zfcheck's line tracer, sys.settrace"
 
     def __init__(self, filenames):
         self.lines = {f: set() for f in filenames}
