@@ -52,8 +52,9 @@ void count_moves(const SweepGrid& grid, const Engine& base, const Engine& head, 
 
 std::string bullet(TableFormat format) { return format == TableFormat::markdown ? "- " : "  "; }
 
+// "no cause", "1 cause", "2 causes".
 std::string plural(std::uint64_t n, const std::string& one, const std::string& many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
+  return n == 0 ? "no " + one : std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
 // "11156 config_error, 3 holds": most first.
