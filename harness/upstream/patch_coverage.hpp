@@ -40,8 +40,8 @@ tl::expected<PatchCoverage, std::string> patch_coverage(const std::string& repo,
 // `patch_coverage(repo, parent_or_empty_tree(repo, sha), sha, ...)`).
 std::string parent_or_empty_tree(const std::string& repo, const std::string& sha);
 
-// One sentence: "all 12 changed code lines ran" or "9 of 12 changed code lines ran, 3 ran in no case", and
-// the tool; "no changed code line" when there is none.
+// One sentence: "all 12 changed code lines ran" or "9 of 12 changed code lines ran, 3 in no case", and the
+// tool; "no changed code line (...)" when there is none.
 std::string patch_coverage_summary(const PatchCoverage& coverage);
 
 }  // namespace zfcheck
