@@ -7,7 +7,7 @@
 #include "harness/checks/result_summary.hpp"
 #include "harness/checks/sweep.hpp"
 #include "harness/io/case_io.hpp"
-#include "harness/upstream/patch_coverage.hpp"
+#include "harness/upstream/changed_code.hpp"
 #include "harness/upstream/upstream_engine.hpp"
 #include "reference/py_json.hpp"
 

@@ -2,6 +2,7 @@
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
 #include "harness/reports/engine_review.hpp"
+#include "harness/upstream/changed_code.hpp"
 #include "harness/upstream/upstream_engine.hpp"
 
 #include <algorithm>

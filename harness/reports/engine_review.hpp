@@ -6,7 +6,7 @@
 #include "harness/reports/profile_diff.hpp"
 #include "harness/checks/sweep.hpp"
 #include "harness/io/text_table.hpp"
-#include "harness/upstream/patch_coverage.hpp"
+#include "harness/checks/patch_coverage.hpp"
 
 #include <map>
 #include <optional>

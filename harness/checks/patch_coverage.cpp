@@ -1,8 +1,5 @@
 // Changed lines from git's unified diff, held against the executed lines of the new revision.
-#include "harness/upstream/patch_coverage.hpp"
-
-#include "harness/io/shell_quote.hpp"
-#include "harness/upstream/upstream_source.hpp"
+#include "harness/checks/patch_coverage.hpp"
 
 #include <charconv>
 #include <sstream>
@@ -57,37 +54,23 @@ std::map<std::string, std::vector<int>> changed_lines(const std::string& diff_te
   return out;
 }
 
-std::string parent_or_empty_tree(const std::string& repo, const std::string& sha) {
-  return resolve_commit(repo, sha + "^") ? sha + "^" : std::string("4b825dc642cb6eb9a060e54bf8d69288fbee4904");
-}
-
-tl::expected<PatchCoverage, std::string> patch_coverage(const std::string& repo, const std::string& from,
-                                                        const std::string& to,
-                                                        const std::map<std::string, std::string>& to_files,
-                                                        const ExecutedLines& ran) {
-  for (const std::string* rev : {&from, &to}) {
-    if (rev->empty() || rev->front() == '-') return tl::unexpected("the revision '" + *rev + "' cannot be diffed");
-  }
-  std::string command = "git -C " + shell_quote(repo) + " diff -U0 --no-color --no-ext-diff --no-renames " +
-                        shell_quote(from) + " " + shell_quote(to) + " --";
-  for (const std::string& f : runner_files()) command += " " + shell_quote(f);
-  auto [diff, status] = shell_output(command);
-  if (status != 0) return tl::unexpected("git cannot diff " + from + " and " + to + " in " + repo);
+PatchCoverage measure_patch(const std::map<std::string, std::vector<int>>& changed,
+                            const std::map<std::string, std::string>& texts, const LinesByFile& executable,
+                            const LinesByFile& executed, const std::string& tool) {
   PatchCoverage out;
-  out.tool = ran.tool;
-  for (const auto& [file, numbers] : changed_lines(diff)) {
-    auto text = to_files.find(file);
-    auto code = ran.executable.find(file);
-    auto executed = ran.executed.find(file);
+  out.tool = tool;
+  for (const auto& [file, numbers] : changed) {
+    auto text = texts.find(file);
+    auto code = executable.find(file);
+    auto ran = executed.find(file);
     for (int number : numbers) {
       ++out.changed;
-      // A file the runner reported nothing for (no case ran): every changed line counts as code.
-      if (code != ran.executable.end() && !code->second.contains(number)) continue;
+      if (code != executable.end() && !code->second.contains(number)) continue;
       ++out.code;
-      if (executed != ran.executed.end() && executed->second.contains(number)) {
+      if (ran != executed.end() && ran->second.contains(number)) {
         ++out.reached;
       } else {
-        out.unreached.push_back({file, number, text == to_files.end() ? "" : line_of(text->second, number)});
+        out.unreached.push_back({file, number, text == texts.end() ? "" : line_of(text->second, number)});
       }
     }
   }
