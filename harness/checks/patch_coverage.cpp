@@ -79,9 +79,12 @@ PatchCoverage measure_patch(const std::map<std::string, std::vector<int>>& chang
 
 std::string patch_coverage_summary(const PatchCoverage& c) {
   std::string by = " (" + (c.tool.empty() ? std::string("nothing ran") : c.tool) + ")";
-  if (c.code == 0) return "no changed code line (" + std::to_string(c.changed) + " changed lines, none with code)";
+  if (c.code == 0)
+    return "no changed code line (" + std::to_string(c.changed) + " changed lines, none with code)";
   if (c.unreached.empty())
-    return (c.code == 1 ? std::string("the one changed code line ran") : "all " + std::to_string(c.code) + " changed code lines ran") + by;
+    return (c.code == 1 ? std::string("the one changed code line ran")
+                        : "all " + std::to_string(c.code) + " changed code lines ran") +
+           by;
   return std::to_string(c.reached) + " of " + std::to_string(c.code) + " changed code lines ran, " +
          std::to_string(c.unreached.size()) + " in no case" + by;
 }

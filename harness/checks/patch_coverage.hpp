@@ -16,10 +16,10 @@ struct ChangedLine {
 };
 
 struct PatchCoverage {
-  std::string tool;            // what recorded the executed lines
-  std::uint64_t changed = 0;   // lines added or modified by the new revision in the files measured
-  std::uint64_t code = 0;      // of them, the lines with code (not comments, blank or continuation lines)
-  std::uint64_t reached = 0;   // of those, the lines some case executed
+  std::string tool;           // what recorded the executed lines
+  std::uint64_t changed = 0;  // lines added or modified by the new revision in the files measured
+  std::uint64_t code = 0;     // of them, the lines with code (not comments, blank or continuation lines)
+  std::uint64_t reached = 0;  // of those, the lines some case executed
   std::vector<ChangedLine> unreached;  // the code lines no case executed, by file and line
 };
 

@@ -1,4 +1,5 @@
-// `zfcheck review`: what a reviewer posts on a ZenFlow pull request, base against head through upstream's code.
+// `zfcheck review`: what a reviewer posts on a ZenFlow pull request, base against head through upstream's
+// code.
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
 #include "harness/reports/engine_review.hpp"
@@ -22,7 +23,8 @@ struct ReviewOptions {
 };
 
 // Names in `from` that `to` lacks, in `from`'s order.
-std::vector<std::string> missing_from(const std::vector<std::string>& from, const std::vector<std::string>& to) {
+std::vector<std::string> missing_from(const std::vector<std::string>& from,
+                                      const std::vector<std::string>& to) {
   std::vector<std::string> out;
   for (const std::string& name : from) {
     if (std::find(to.begin(), to.end(), name) == to.end()) out.push_back(name);
@@ -44,7 +46,8 @@ int run_review(const ReviewOptions& opts) {
     return kExitUsage;
   }
   const SweepGrid& grid = SweepGrid::builtin();
-  Progress progress = Progress::on_terminal("review " + (*base)->name() + " -> " + (*head)->name(), grid.size());
+  Progress progress =
+      Progress::on_terminal("review " + (*base)->name() + " -> " + (*head)->name(), grid.size());
   TableFormat format = opts.format == "text" ? TableFormat::text : TableFormat::markdown;
   Review review = review_engines(grid, **base, **head, format, &progress);
   review.title = pull_request_title(opts.head);
@@ -82,13 +85,19 @@ void add_review_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"markdown", "text", "json"}));
   add_runner_options(cmd, opts->runner);
   cmd->footer(
-      "The verdict and a summary first; then what the head introduces and fixes (the simplest case as a DeepSpeed\n"
-      "config, a replay command for any clone: set DEEPSPEED_SRC), the changed code lines no case ran (patch\n"
-      "coverage of git diff BASE HEAD), the diff's behaviour-change groups, new ZenFlow fields, the resolution table,\n"
-      "and what stays broken (collapsed in markdown). A PR's number (--head refs/pull/N/head) goes in the title.\n"
-      "Exit status: 0 the head introduces no finding and every changed code line ran, 1 it introduces a finding or\n"
+      "The verdict and a summary first; then what the head introduces and fixes (the simplest case as a "
+      "DeepSpeed\n"
+      "config, a replay command for any clone: set DEEPSPEED_SRC), the changed code lines no case ran "
+      "(patch\n"
+      "coverage of git diff BASE HEAD), the diff's behaviour-change groups, new ZenFlow fields, the "
+      "resolution table,\n"
+      "and what stays broken (collapsed in markdown). A PR's number (--head refs/pull/N/head) goes in the "
+      "title.\n"
+      "Exit status: 0 the head introduces no finding and every changed code line ran, 1 it introduces a "
+      "finding or\n"
       "a changed code line ran in no case, 2 bad usage or a runner failure.");
-  cmd->callback([opts, &exit_code] { exit_code = guard_engine_failure("review", [&] { return run_review(*opts); }); });
+  cmd->callback(
+      [opts, &exit_code] { exit_code = guard_engine_failure("review", [&] { return run_review(*opts); }); });
 }
 
 }  // namespace zfcheck::cli

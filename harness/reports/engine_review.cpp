@@ -27,7 +27,8 @@ std::string fate(const Result& r) {
 }
 
 // For each invariant, the cases that break it on one side only, by what the other side made of them.
-void count_moves(const SweepGrid& grid, const Engine& base, const Engine& head, std::vector<InvariantChange>& out) {
+void count_moves(const SweepGrid& grid, const Engine& base, const Engine& head,
+                 std::vector<InvariantChange>& out) {
   const auto all = invariants();
   std::vector<std::map<std::string, std::uint64_t>> left(all.size()), joined(all.size());
   for_each_result_pair(
@@ -60,7 +61,8 @@ std::string plural(std::uint64_t n, const std::string& one, const std::string& m
 // "11156 config_error, 3 holds": most first.
 std::string moves_text(const std::map<std::string, std::uint64_t>& moves) {
   std::vector<std::pair<std::string, std::uint64_t>> sorted(moves.begin(), moves.end());
-  std::stable_sort(sorted.begin(), sorted.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const auto& x, const auto& y) { return x.second > y.second; });
   std::string out;
   for (const auto& [fate, n] : sorted) out += (out.empty() ? "" : ", ") + std::to_string(n) + " " + fate;
   return out;
@@ -78,8 +80,9 @@ std::string count_shift(const InvariantChange& c) {
   if (c.left.empty() && c.joined.empty()) return "The same cases break it under both sides.";
   std::string out;
   if (!c.left.empty())
-    out += plural(total(c.left), "case breaks", "cases break") + " it under base only; under head they are: " +
-           moves_text(c.left) + " (holds: an ok result that keeps it; otherwise the outcome they moved to).";
+    out += plural(total(c.left), "case breaks", "cases break") +
+           " it under base only; under head they are: " + moves_text(c.left) +
+           " (holds: an ok result that keeps it; otherwise the outcome they moved to).";
   if (!c.joined.empty())
     out += std::string(out.empty() ? "" : " ") + plural(total(c.joined), "case breaks", "cases break") +
            " it under head only; under base they were: " + moves_text(c.joined) + ".";
@@ -89,9 +92,10 @@ std::string count_shift(const InvariantChange& c) {
 std::string invariant_detail(const InvariantChange& c, TableFormat format, const std::string& base_option,
                              const std::string& head_option) {
   const bool fixed = c.status == "fixed";
-  std::string out = heading(quoted(c.invariant, format) + ": " + c.status + " (" + std::to_string(c.base_count) +
-                                " cases under base, " + std::to_string(c.head_count) + " under head)",
-                            format, 3);
+  std::string out =
+      heading(quoted(c.invariant, format) + ": " + c.status + " (" + std::to_string(c.base_count) +
+                  " cases under base, " + std::to_string(c.head_count) + " under head)",
+              format, 3);
   out += count_shift(c) + "\n\n";
   out += "Simplest case" + std::string(fixed ? " under base" : "") + ", as a DeepSpeed config:\n\n" +
          code_block(deepspeed_config_json(c.example), format);
@@ -100,16 +104,17 @@ std::string invariant_detail(const InvariantChange& c, TableFormat format, const
   return out;
 }
 
-std::string cause_lines(const Review& r, CauseStatus status, TableFormat format, const std::string& base_option,
-                        const std::string& head_option) {
+std::string cause_lines(const Review& r, CauseStatus status, TableFormat format,
+                        const std::string& base_option, const std::string& head_option) {
   std::string out;
   for (const CauseChange& c : r.diff.causes) {
     if (c.status != status) continue;
-    out += bullet(format) + std::string(cause_status_name(c.status)) + ": " + quoted(c.invariant, format) + ", " +
-           quoted(c.cause, format) + " (" + std::to_string(c.from_count) + " -> " + std::to_string(c.to_count) +
-           " cases); replay: " +
-           quoted(replay_command(c.example, status == CauseStatus::fixed ? base_option : head_option), format) +
-           "\n";
+    out +=
+        bullet(format) + std::string(cause_status_name(c.status)) + ": " + quoted(c.invariant, format) +
+        ", " + quoted(c.cause, format) + " (" + std::to_string(c.from_count) + " -> " +
+        std::to_string(c.to_count) + " cases); replay: " +
+        quoted(replay_command(c.example, status == CauseStatus::fixed ? base_option : head_option), format) +
+        "\n";
   }
   return out.empty() ? out : out + "\n";
 }
@@ -139,13 +144,16 @@ std::string verdict(const Review& r, TableFormat format) {
   const std::string strong = format == TableFormat::markdown ? "**" : "";
   std::string out;
   if (r.introduced) {
-    out = "the head introduces a finding the base did not have (" + names(with_status(r, "introduced"), format) + ")";
+    out = "the head introduces a finding the base did not have (" +
+          names(with_status(r, "introduced"), format) + ")";
   } else {
     out = "the head introduces no finding";
   }
   if (unreached_lines(r)) {
-    out += (r.introduced ? ", and " : ", but ") + plural(r.coverage->unreached.size(), "changed code line", "changed code lines") +
-           " ran in no case, so the grid says nothing about " + (r.coverage->unreached.size() == 1 ? "it" : "them");
+    out += (r.introduced ? ", and " : ", but ") +
+           plural(r.coverage->unreached.size(), "changed code line", "changed code lines") +
+           " ran in no case, so the grid says nothing about " +
+           (r.coverage->unreached.size() == 1 ? "it" : "them");
   } else if (r.coverage && !r.introduced && r.coverage->code > 0) {
     out += ", and every changed code line ran";
   }
@@ -153,14 +161,16 @@ std::string verdict(const Review& r, TableFormat format) {
 }
 
 std::string summary(const Review& r, TableFormat format) {
-  auto fixed = with_status(r, "fixed"), introduced = with_status(r, "introduced"), still = with_status(r, "still broken");
+  auto fixed = with_status(r, "fixed"), introduced = with_status(r, "introduced"),
+       still = with_status(r, "still broken");
   std::string out = "Against the base, the head fixes " + plural(fixed.size(), "invariant", "invariants") +
                     (fixed.empty() ? "" : " (" + names(fixed, format) + ")") + " and " +
                     plural(causes_with(r, CauseStatus::fixed), "cause", "causes") + ", and introduces " +
                     plural(introduced.size(), "invariant", "invariants") +
                     (introduced.empty() ? "" : " (" + names(introduced, format) + ")") + " and " +
                     plural(causes_with(r, CauseStatus::introduced), "cause", "causes") + ". ";
-  out += std::to_string(r.diff.differing) + " of " + std::to_string(r.diff.cases) + " grid cases behave differently";
+  out += std::to_string(r.diff.differing) + " of " + std::to_string(r.diff.cases) +
+         " grid cases behave differently";
   if (!r.diff.groups.empty())
     out += " (the largest change: " + std::to_string(r.diff.groups.front().count) + " cases, " +
            r.diff.groups.front().change + ")";
@@ -168,14 +178,18 @@ std::string summary(const Review& r, TableFormat format) {
   if (r.new_fields.empty() && r.removed_fields.empty()) {
     out += "It adds no ZenFlow field. ";
   } else {
-    for (const auto& [list, verb] : {std::pair{&r.new_fields, "adds"}, std::pair{&r.removed_fields, "removes"}}) {
+    for (const auto& [list, verb] :
+         {std::pair{&r.new_fields, "adds"}, std::pair{&r.removed_fields, "removes"}}) {
       if (list->empty()) continue;
       std::string fields;
       for (const std::string& f : *list) fields += (fields.empty() ? "" : ", ") + quoted(f, format);
-      out += std::string("It ") + verb + " the ZenFlow " + (list->size() == 1 ? "field " : "fields ") + fields + ". ";
+      out += std::string("It ") + verb + " the ZenFlow " + (list->size() == 1 ? "field " : "fields ") +
+             fields + ". ";
     }
   }
-  out += "Patch coverage: " + (r.coverage ? patch_coverage_summary(*r.coverage) : std::string("not measured")) + ". ";
+  out +=
+      "Patch coverage: " + (r.coverage ? patch_coverage_summary(*r.coverage) : std::string("not measured")) +
+      ". ";
   out += plural(still.size(), "invariant stays", "invariants stay") + " broken on both sides" +
          (still.empty() ? "." : " (below, collapsed, with where their cases went).");
   return out + "\n\n";
@@ -183,11 +197,13 @@ std::string summary(const Review& r, TableFormat format) {
 
 std::string unreached_section(const Review& r, TableFormat format) {
   if (!unreached_lines(r)) return "";
-  std::string out = heading("Changed code lines no case reached (" + std::to_string(r.coverage->unreached.size()) +
-                                " of " + std::to_string(r.coverage->code) + ")",
-                            format);
+  std::string out =
+      heading("Changed code lines no case reached (" + std::to_string(r.coverage->unreached.size()) + " of " +
+                  std::to_string(r.coverage->code) + ")",
+              format);
   std::string listing;
-  for (const ChangedLine& l : r.coverage->unreached) listing += (listing.empty() ? "" : "\n") + l.file + ":" + std::to_string(l.line) + ": " + l.text;
+  for (const ChangedLine& l : r.coverage->unreached)
+    listing += (listing.empty() ? "" : "\n") + l.file + ":" + std::to_string(l.line) + ": " + l.text;
   return out + code_block(listing, format, "text");
 }
 
@@ -208,8 +224,10 @@ std::string behaviour_section(const Review& r, TableFormat format) {
 std::string fields_section(const Review& r, TableFormat format) {
   if (r.new_fields.empty() && r.removed_fields.empty()) return "";
   std::string out = heading("ZenFlow fields", format);
-  for (const std::string& f : r.new_fields) out += bullet(format) + "new in head: " + quoted(f, format) + "\n";
-  for (const std::string& f : r.removed_fields) out += bullet(format) + "gone in head: " + quoted(f, format) + "\n";
+  for (const std::string& f : r.new_fields)
+    out += bullet(format) + "new in head: " + quoted(f, format) + "\n";
+  for (const std::string& f : r.removed_fields)
+    out += bullet(format) + "gone in head: " + quoted(f, format) + "\n";
   return out + "\n";
 }
 
@@ -218,8 +236,8 @@ std::string still_broken_section(const Review& r, TableFormat format, const std:
   auto still = with_status(r, "still broken");
   std::string causes = cause_lines(r, CauseStatus::remaining, format, base_option, head_option);
   if (still.empty() && causes.empty()) return "";
-  std::string title = "Still broken on both sides: " + plural(still.size(), "invariant", "invariants") + ", " +
-                      plural(causes_with(r, CauseStatus::remaining), "cause", "causes");
+  std::string title = "Still broken on both sides: " + plural(still.size(), "invariant", "invariants") +
+                      ", " + plural(causes_with(r, CauseStatus::remaining), "cause", "causes");
   std::string body;
   for (const InvariantChange* c : still) body += invariant_detail(*c, format, base_option, head_option);
   body += causes;
@@ -251,11 +269,11 @@ Review review_engines(const SweepGrid& grid, const Engine& base, const Engine& h
   const auto rows = resolution_table_cases(kTableSteps);
   std::vector<Case> row_cases;
   for (const ResolutionTableRow& row : rows) row_cases.push_back(row.c);
-  const std::vector<Result> base_rows = evaluate_all(base, row_cases), head_rows = evaluate_all(head, row_cases);
-  review.table_sides_agree = std::equal(base_rows.begin(), base_rows.end(), head_rows.begin(), head_rows.end(),
-                                        [](const Result& a, const Result& b) {
-                                          return compact_result_cell(a) == compact_result_cell(b);
-                                        });
+  const std::vector<Result> base_rows = evaluate_all(base, row_cases),
+                            head_rows = evaluate_all(head, row_cases);
+  review.table_sides_agree = std::equal(
+      base_rows.begin(), base_rows.end(), head_rows.begin(), head_rows.end(),
+      [](const Result& a, const Result& b) { return compact_result_cell(a) == compact_result_cell(b); });
   std::vector<const Engine*> columns{&base, &head};
   if (review.table_sides_agree) columns = {&head};
   review.table = render_resolution_table(rows, columns, kTableSteps, table_format);
@@ -266,8 +284,14 @@ Review review_engines(const SweepGrid& grid, const Engine& base, const Engine& h
   for (const Finding& f : after.findings) {
     auto it = base_findings.find(f.invariant);
     bool old = it != base_findings.end();
-    review.invariants.push_back({f.invariant, old ? "still broken" : "introduced", old ? it->second->count : 0,
-                                 f.count, f.example, f.result, {}, {}});
+    review.invariants.push_back({f.invariant,
+                                 old ? "still broken" : "introduced",
+                                 old ? it->second->count : 0,
+                                 f.count,
+                                 f.example,
+                                 f.result,
+                                 {},
+                                 {}});
     review.introduced = review.introduced || !old;
     if (old) base_findings.erase(it);
   }
@@ -279,8 +303,8 @@ Review review_engines(const SweepGrid& grid, const Engine& base, const Engine& h
 
 std::string render_review(const Review& r, TableFormat format, const std::string& base_option,
                           const std::string& head_option) {
-  std::string out = heading("ZenFlow review" + (r.title.empty() ? std::string() : " of " + r.title) + ": " + r.base +
-                                " -> " + r.head,
+  std::string out = heading("ZenFlow review" + (r.title.empty() ? std::string() : " of " + r.title) + ": " +
+                                r.base + " -> " + r.head,
                             format, 1);
   out += verdict(r, format) + summary(r, format);
   auto introduced = with_status(r, "introduced"), fixed = with_status(r, "fixed");
@@ -297,14 +321,15 @@ std::string render_review(const Review& r, TableFormat format, const std::string
     out += fixed_causes;
   }
   out += unreached_section(r, format) + behaviour_section(r, format) + fields_section(r, format);
-  out += heading("Resolution table (cells: resolved select_interval / selections in " + std::to_string(kTableSteps) +
-                     " micro-steps / warning)",
+  out += heading("Resolution table (cells: resolved select_interval / selections in " +
+                     std::to_string(kTableSteps) + " micro-steps / warning)",
                  format);
   if (r.table_sides_agree) out += "Base and head agree on every row; the head's results:\n\n";
   out += r.table + "\n";
   out += still_broken_section(r, format, base_option, head_option);
-  out += "Replay commands run on any DeepSpeed clone: set DEEPSPEED_SRC to its path (with the pull request's "
-         "head fetched).\n";
+  out +=
+      "Replay commands run on any DeepSpeed clone: set DEEPSPEED_SRC to its path (with the pull request's "
+      "head fetched).\n";
   return out;
 }
 
@@ -337,7 +362,8 @@ std::string review_json(const Review& r) {
   more.set(py::Str{"title"}, r.title);
   more.set(py::Str{"passes"}, review_passes(r));
   more.set(py::Str{"table_sides_agree"}, r.table_sides_agree);
-  py::List added(r.new_fields.begin(), r.new_fields.end()), removed(r.removed_fields.begin(), r.removed_fields.end());
+  py::List added(r.new_fields.begin(), r.new_fields.end()),
+      removed(r.removed_fields.begin(), r.removed_fields.end());
   more.set(py::Str{"new_fields"}, added);
   more.set(py::Str{"removed_fields"}, removed);
   if (r.coverage) {

@@ -3,10 +3,10 @@
 #pragma once
 
 #include "harness/checks/engine.hpp"
-#include "harness/reports/profile_diff.hpp"
+#include "harness/checks/patch_coverage.hpp"
 #include "harness/checks/sweep.hpp"
 #include "harness/io/text_table.hpp"
-#include "harness/checks/patch_coverage.hpp"
+#include "harness/reports/profile_diff.hpp"
 
 #include <map>
 #include <optional>

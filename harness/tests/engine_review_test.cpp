@@ -36,15 +36,21 @@ Review handmade() {
   r.invariants.push_back(change("fixed-one", "fixed", 5, 0));
   r.diff.cases = 100;
   r.diff.differing = 11;
-  r.diff.groups.push_back(DiffGroup{"outcome ok -> config_error (ValidationError)", 11, case_of(R"({"zenflow":{}})"), {}, {}});
-  r.coverage = PatchCoverage{"zfcheck's line tracer, sys.settrace", 4, 3, 2,
-                             {{"deepspeed/runtime/zenflow/engine.py", 37, "        raise ValueError(\"too old\")"}}};
+  r.diff.groups.push_back(
+      DiffGroup{"outcome ok -> config_error (ValidationError)", 11, case_of(R"({"zenflow":{}})"), {}, {}});
+  r.coverage =
+      PatchCoverage{"zfcheck's line tracer, sys.settrace",
+                    4,
+                    3,
+                    2,
+                    {{"deepspeed/runtime/zenflow/engine.py", 37, "        raise ValueError(\"too old\")"}}};
   r.new_fields = {"pt_reserved_cores_perc"};
   return r;
 }
 
 std::string markdown(const Review& r) {
-  return render_review(r, TableFormat::markdown, portable_upstream_option(r.base), portable_upstream_option(r.head));
+  return render_review(r, TableFormat::markdown, portable_upstream_option(r.base),
+                       portable_upstream_option(r.head));
 }
 
 // Where `what` starts in `text`; fails the test when it is absent.
@@ -74,15 +80,17 @@ TEST(EngineReview, theSummaryNamesEveryKindOfChange) {
   std::string text = markdown(handmade());
   std::string summary = text.substr(at(text, "Against the base"));
   summary = summary.substr(0, summary.find("\n\n"));
-  for (std::string_view part : {"fixes 1 invariant (`fixed-one`)", "introduces 1 invariant (`introduced-one`)",
-                                "11 of 100 grid cases behave differently", "adds the ZenFlow field `pt_reserved_cores_perc`",
-                                "2 of 3 changed code lines ran, 1 in no case", "1 invariant stays broken"})
+  for (std::string_view part :
+       {"fixes 1 invariant (`fixed-one`)", "introduces 1 invariant (`introduced-one`)",
+        "11 of 100 grid cases behave differently", "adds the ZenFlow field `pt_reserved_cores_perc`",
+        "2 of 3 changed code lines ran, 1 in no case", "1 invariant stays broken"})
     EXPECT_NE(summary.find(part), std::string::npos) << part << " is not in: " << summary;
 }
 
 TEST(EngineReview, stillBrokenIsCollapsedAndSaysWhereItsCasesWent) {
   std::string text = markdown(handmade());
-  std::size_t open = at(text, "<details>\n<summary>Still broken on both sides: 1 invariant"), close = at(text, "</details>");
+  std::size_t open = at(text, "<details>\n<summary>Still broken on both sides: 1 invariant"),
+              close = at(text, "</details>");
   std::size_t still = at(text, "### `still-one`: still broken (39834 cases under base, 28678 under head)");
   EXPECT_TRUE(open < still && still < close) << text;
   EXPECT_GT(text.find("still broken ("), open) << "a still-broken invariant outside the collapsed part";
@@ -124,16 +132,18 @@ TEST(EngineReview, aPullRequestIsNamedInTheTitle) {
   EXPECT_EQ(pull_request_title("refs/pull/8274/headless"), "");
   Review r = handmade();
   r.title = "PR #8274";
-  EXPECT_TRUE(markdown(r).starts_with("# ZenFlow review of PR #8274: upstream@edaa72212 -> upstream@2f74e7e1c\n"));
-  EXPECT_TRUE(markdown(handmade()).starts_with("# ZenFlow review: upstream@edaa72212 -> upstream@2f74e7e1c\n"));
+  EXPECT_TRUE(
+      markdown(r).starts_with("# ZenFlow review of PR #8274: upstream@edaa72212 -> upstream@2f74e7e1c\n"));
+  EXPECT_TRUE(
+      markdown(handmade()).starts_with("# ZenFlow review: upstream@edaa72212 -> upstream@2f74e7e1c\n"));
 }
 
 TEST(EngineReview, theJsonKeepsItsKeysAndAddsTheNewOnes) {
   auto doc = py::parse_json(review_json(handmade()));
   ASSERT_TRUE(doc);
   const py::Dict& d = *doc->as<py::Dict>();
-  for (std::string_view key : {"base", "head", "introduced", "invariants", "diff", "title", "passes", "new_fields",
-                               "removed_fields", "table_sides_agree", "coverage"})
+  for (std::string_view key : {"base", "head", "introduced", "invariants", "diff", "title", "passes",
+                               "new_fields", "removed_fields", "table_sides_agree", "coverage"})
     EXPECT_NE(d.find(key), nullptr) << key;
   EXPECT_EQ(*d.find("passes"), py::Value(false));
   const py::Dict& coverage = *d.find("coverage")->as<py::Dict>();
@@ -173,7 +183,7 @@ TEST(EngineReview, theModelsReviewCountsWhereEachInvariantsCasesWent) {
   Review same = review_engines(grid, head, head, TableFormat::markdown, nullptr);
   EXPECT_TRUE(same.table_sides_agree);
   EXPECT_EQ(same.table.find("pr-8456 |"), std::string::npos) << "one result column, not a column per side:\n"
-                                                            << same.table;
+                                                             << same.table;
   EXPECT_LT(same.table.size(), r.table.size());
 }
 

@@ -37,7 +37,8 @@ TEST(MeasurePatch, linesWithoutCodeAreLeftOutAndUnreachedOnesKeepTheirText) {
   LinesByFile executable{{"a.py", {1, 3}}}, executed{{"a.py", {1}}};
   PatchCoverage c = measure_patch(changed, texts, executable, executed, "tracer");
   EXPECT_EQ(c.tool, "tracer");
-  EXPECT_EQ((std::vector<std::uint64_t>{c.changed, c.code, c.reached}), (std::vector<std::uint64_t>{4, 3, 1}));
+  EXPECT_EQ((std::vector<std::uint64_t>{c.changed, c.code, c.reached}),
+            (std::vector<std::uint64_t>{4, 3, 1}));
   ASSERT_EQ(c.unreached.size(), 2u);
   EXPECT_EQ((std::tuple{c.unreached[0].file, c.unreached[0].line, c.unreached[0].text}),
             (std::tuple{std::string("a.py"), 3, std::string("raise X")}));

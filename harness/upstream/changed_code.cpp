@@ -7,7 +7,8 @@
 namespace zfcheck {
 
 std::string parent_or_empty_tree(const std::string& repo, const std::string& sha) {
-  return resolve_commit(repo, sha + "^") ? sha + "^" : std::string("4b825dc642cb6eb9a060e54bf8d69288fbee4904");
+  return resolve_commit(repo, sha + "^") ? sha + "^"
+                                         : std::string("4b825dc642cb6eb9a060e54bf8d69288fbee4904");
 }
 
 tl::expected<PatchCoverage, std::string> patch_coverage(const std::string& repo, const std::string& from,
@@ -15,7 +16,8 @@ tl::expected<PatchCoverage, std::string> patch_coverage(const std::string& repo,
                                                         const std::map<std::string, std::string>& to_files,
                                                         const ExecutedLines& ran) {
   for (const std::string* rev : {&from, &to}) {
-    if (rev->empty() || rev->front() == '-') return tl::unexpected("the revision '" + *rev + "' cannot be diffed");
+    if (rev->empty() || rev->front() == '-')
+      return tl::unexpected("the revision '" + *rev + "' cannot be diffed");
   }
   std::string command = "git -C " + shell_quote(repo) + " diff -U0 --no-color --no-ext-diff --no-renames " +
                         shell_quote(from) + " " + shell_quote(to) + " --";

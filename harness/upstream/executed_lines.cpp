@@ -19,7 +19,8 @@ std::string ExecutedLines::to_json() const {
   nlohmann::json files = nlohmann::json::object();
   for (const auto& [file, lines] : executable) {
     auto ran = executed.find(file);
-    files[file] = {{"executable", lines}, {"executed", ran == executed.end() ? std::set<int>{} : ran->second}};
+    files[file] = {{"executable", lines},
+                   {"executed", ran == executed.end() ? std::set<int>{} : ran->second}};
   }
   return nlohmann::json{{"coverage", {{"tool", tool}, {"files", files}}}}.dump();
 }
@@ -36,8 +37,8 @@ tl::expected<ExecutedLines, std::string> ExecutedLines::from_json(std::string_vi
     }
     return out;
   } catch (const nlohmann::json::exception& e) {
-    return tl::unexpected("not the runner's coverage answer (" + std::string(e.what()) + "): " +
-                          std::string(line.substr(0, 300)));
+    return tl::unexpected("not the runner's coverage answer (" + std::string(e.what()) +
+                          "): " + std::string(line.substr(0, 300)));
   }
 }
 

@@ -17,7 +17,8 @@ struct ExecutedLines {
   std::map<std::string, std::set<int>> executed;    // repository path -> the lines that ran
 
   void merge(const ExecutedLines& other);
-  // One line, the runner's own shape: {"coverage": {"tool": ..., "files": {path: {"executable", "executed"}}}}.
+  // One line, the runner's own shape: {"coverage": {"tool": ..., "files": {path: {"executable",
+  // "executed"}}}}.
   std::string to_json() const;
   // A runner's answer (or to_json()'s line); the error names what is wrong with it.
   static tl::expected<ExecutedLines, std::string> from_json(std::string_view line);
