@@ -6,8 +6,8 @@
 # runner script (zfcheck carries its own copy; this one is for reading) and the review job for GitHub Actions.
 set(zfcheck_data ${CMAKE_INSTALL_DATADIR}/zfcheck)
 install(DIRECTORY corpus/reviewed corpus/findings corpus/configs DESTINATION ${zfcheck_data}/corpus)
-install(FILES harness/upstream/zf_upstream.py DESTINATION ${zfcheck_data}/harness/upstream)
-install(FILES harness/upstream/ci/zenflow-review.yml DESTINATION ${zfcheck_data}/harness/upstream/ci)
+install(FILES harness/upstream/zf_upstream.py harness/upstream/zf_coverage.py DESTINATION ${zfcheck_data}/harness/upstream)
+install(FILES harness/upstream/ci/zenflow-review.yml harness/upstream/ci/zenflow-review-comment.yml DESTINATION ${zfcheck_data}/harness/upstream/ci)
 install(PROGRAMS harness/upstream/ci/review_pr.sh DESTINATION ${zfcheck_data}/harness/upstream/ci)
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs FILES_MATCHING PATTERN "*.md")

@@ -3,13 +3,19 @@
 harness/upstream/ci/): each parses, has jobs with steps, and every script, path, run.sh mode, CMake preset and
 target it names exists; the ClusterFuzzLite ones use the language of .clusterfuzzlite/project.yaml, together
 cover PR fuzzing, batch fuzzing, pruning and coverage, and the CI one runs the README's test command.
+The review jobs for DeepSpeed: none runs under pull_request_target; the one that executes the pull request's
+code (on: pull_request) has no write permission and names no secret; the one that comments (on: workflow_run)
+checks out nothing and runs no file; no run script interpolates ${{ }} (values come through env); each
+`zfcheck` command review_pr.sh runs is a subcommand with those options (asked of ZFCHECK's --help, when
+given); the release asset the review job may install is one release.yml publishes.
 
-Usage: workflows_test.py SOURCE_DIR. Exit 0 when all hold; otherwise 1, each problem on its own line.
+Usage: workflows_test.py SOURCE_DIR [ZFCHECK]. Exit 0 when all hold; otherwise 1, each problem on its own line.
 """
 import glob
 import json
 import os
 import re
+import subprocess
 import sys
 
 import yaml
@@ -121,6 +127,82 @@ def check_workflow(path, problems, modes, for_deepspeed=False):
                     modes.add(args["mode"])
 
 
+REVIEW_CI = ("harness/upstream/ci/zenflow-review.yml", "harness/upstream/ci/zenflow-review-comment.yml")
+
+
+def load(path):
+    with open(os.path.join(ROOT, path)) as f:
+        return yaml.safe_load(f)
+
+
+def events(workflow):
+    on = workflow.get(True) or workflow.get("on") or {}
+    return set(on) if isinstance(on, (dict, list)) else {on}
+
+
+def writes(permissions):
+    return permissions == "write-all" or (isinstance(permissions, dict) and "write" in permissions.values())
+
+
+def check_review_ci(problems):
+    """The review job runs untrusted code read-only; the comment job only reads the artifact as data."""
+    for path in REVIEW_CI:
+        workflow = load(path)
+        kinds = events(workflow)
+        if "pull_request_target" in kinds:
+            problems.append(f"{path}: runs under pull_request_target")
+        jobs = workflow.get("jobs") or {}
+        steps = [step for job in jobs.values() for step in job.get("steps", [])]
+        for step in steps:
+            if "${{" in step.get("run", ""):
+                problems.append(f"{path}, step {step.get('name')}: a run script interpolates ${{{{ }}}}; use env")
+        text = read(path)
+        if "pull_request" in kinds:
+            for where in [workflow] + list(jobs.values()):
+                if writes(where.get("permissions")):
+                    problems.append(f"{path}: executes the pull request's code with write permissions")
+            if "secrets." in text:
+                problems.append(f"{path}: executes the pull request's code and names a secret")
+        elif "workflow_run" in kinds:
+            if not (isinstance(workflow.get("permissions"), dict) and
+                    workflow["permissions"].get("pull-requests") == "write"):
+                problems.append(f"{path}: the comment job needs pull-requests: write")
+            for step in steps:
+                if step.get("uses", "").startswith("actions/checkout"):
+                    problems.append(f"{path}: the comment job checks out code")
+                if re.search(r"(^|[\s;&|])(bash|sh|source|eval|\.)\s|\./", step.get("run", "")):
+                    problems.append(f"{path}, step {step.get('name')}: the comment job runs a file")
+        else:
+            problems.append(f"{path}: runs on neither pull_request nor workflow_run")
+    review = load(REVIEW_CI[0])
+    if "pull_request" not in events(review):
+        problems.append(f"{REVIEW_CI[0]}: the review does not run on pull_request")
+    uploaded = [s for job in review["jobs"].values() for s in job["steps"] if s.get("uses", "").startswith("actions/upload-artifact")]
+    comment = load(REVIEW_CI[1])
+    downloaded = [s for job in comment["jobs"].values() for s in job["steps"] if s.get("uses", "").startswith("actions/download-artifact")]
+    if not uploaded or not downloaded or uploaded[0]["with"]["name"] != downloaded[0]["with"]["name"]:
+        problems.append("the review does not upload the artifact the comment job downloads")
+    on_run = comment.get(True, comment.get("on"))["workflow_run"]["workflows"]
+    if review["name"] not in on_run:
+        problems.append(f"{REVIEW_CI[1]}: follows {on_run}, not {review['name']}")
+    for asset in re.findall(r"releases/(?:latest/)?download/(?:[^/\s]+/)?([\w.-]+\.deb)", read(REVIEW_CI[0]) + read("docs/upstream-engine.md")):
+        if asset != "zfcheck_amd64.deb" or asset not in read(".github/workflows/release.yml"):
+            problems.append(f"the review job's release asset {asset} is not one release.yml publishes")
+
+
+def check_zfcheck_commands(zfcheck, problems):
+    """Each `"$zfcheck" SUBCOMMAND --option ...` of review_pr.sh exists in zfcheck's --help."""
+    script = read("harness/upstream/ci/review_pr.sh")
+    for sub, rest in re.findall(r'"\$zfcheck" (\w+)((?:[^\n]|\\\n)*)', script):
+        run = subprocess.run([zfcheck, sub, "--help"], capture_output=True, text=True)
+        if run.returncode != 0:
+            problems.append(f"review_pr.sh runs zfcheck {sub}, which is no subcommand")
+            continue
+        for option in re.findall(r"(?<![\w-])--[\w-]+", rest):
+            if option not in run.stdout:
+                problems.append(f"review_pr.sh runs zfcheck {sub} {option}, which it does not take")
+
+
 def main():
     problems, modes = [], set()
     workflows = sorted(glob.glob(os.path.join(ROOT, ".github", "workflows", "*.yml")))
@@ -130,6 +212,10 @@ def main():
         check_workflow(path, problems, modes)
     check_workflow(os.path.join(ROOT, "harness", "upstream", "ci", "zenflow-review.yml"), problems, modes,
                    for_deepspeed=True)
+    check_workflow(os.path.join(ROOT, REVIEW_CI[1]), problems, modes, for_deepspeed=True)
+    check_review_ci(problems)
+    if len(sys.argv) > 2:
+        check_zfcheck_commands(sys.argv[2], problems)
     if modes != CFLITE_MODES:
         problems.append(f"the ClusterFuzzLite workflows run {sorted(modes)}, not all of {sorted(CFLITE_MODES)}")
     for needed in ("Dockerfile", "build.sh", "project.yaml"):
@@ -143,7 +229,7 @@ def main():
         problems.append("the CI workflow does not run the README's test command, ./run.sh test")
     for p in problems:
         print(p)
-    print(f"workflows: {len(workflows) + 1} checked, {len(problems)} problems")
+    print(f"workflows: {len(workflows) + len(REVIEW_CI)} checked, {len(problems)} problems")
     return 1 if problems else 0
 
 

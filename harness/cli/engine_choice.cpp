@@ -46,7 +46,8 @@ tl::expected<std::unique_ptr<UpstreamEngine>, std::string> open_upstream(const s
   UpstreamEngineOptions options{choice.python, choice.jobs,
                                 choice.no_cache ? std::string()
                                 : choice.cache_dir.empty() ? ResultCache::default_dir()
-                                                           : choice.cache_dir};
+                                                           : choice.cache_dir,
+                                choice.coverage};
   return UpstreamEngine::open(path, rev, options);
 }
 

@@ -27,6 +27,7 @@ struct EngineChoice {
   unsigned jobs = 0;
   std::string cache_dir;
   bool no_cache = false;
+  bool coverage = false;  // record which lines of upstream's files run (review and history set it)
 };
 
 // Adds --profile, --upstream (exclusive), the runner's --python, --jobs, --cache-dir, --no-cache and,

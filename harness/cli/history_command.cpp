@@ -1,12 +1,13 @@
 // `zfcheck history`: every first-parent commit that changed a file the runner loads, what it changed in
 // upstream's behaviour on the grid, and where each invariant's finding appeared and vanished.
-#include "harness/cli/commands.hpp"
-#include "harness/cli/engine_choice.hpp"
 #include "harness/checks/invariants.hpp"
-#include "harness/reports/profile_diff.hpp"
 #include "harness/checks/result_summary.hpp"
 #include "harness/checks/sweep.hpp"
+#include "harness/cli/commands.hpp"
+#include "harness/cli/engine_choice.hpp"
 #include "harness/io/case_io.hpp"
+#include "harness/reports/profile_diff.hpp"
+#include "harness/upstream/changed_code.hpp"
 #include "harness/upstream/upstream_engine.hpp"
 #include "reference/py_json.hpp"
 
@@ -34,7 +35,8 @@ std::set<std::string> broken(const SweepReport& report) {
 
 int run_history(const HistoryOptions& opts) {
   if (!opts.invariant.empty() && find_invariant(opts.invariant) == nullptr) {
-    std::cerr << "zfcheck history: --invariant: no invariant " << opts.invariant << " (zfcheck invariants lists them)\n";
+    std::cerr << "zfcheck history: --invariant: no invariant " << opts.invariant
+              << " (zfcheck invariants lists them)\n";
     return kExitUsage;
   }
   auto list = first_parent_commits(opts.path, opts.since, opts.until);
@@ -50,13 +52,16 @@ int run_history(const HistoryOptions& opts) {
   auto not_evaluated = [](const UpstreamCommit& c, const std::string& why) {
     std::cout << c.sha << " " << c.date << " " << c.subject << ": not evaluated (" << why << ")\n";
   };
+  EngineChoice measured = opts.runner;
+  measured.coverage = true;  // each commit's changed lines against what ran
   for (const UpstreamCommit& c : *list) {
-    auto engine = upstream_engine(opts.path + "@" + c.sha, opts.runner);
+    auto engine = open_upstream(opts.path + "@" + c.sha, measured);
     if (!engine) {
       not_evaluated(c, engine.error());
       continue;
     }
-    std::string key = static_cast<const UpstreamEngine&>(**engine).source().key;
+    const UpstreamSource& source = (*engine)->source();
+    const std::string key = source.key;
     if (key == previous_key) continue;
     std::string lines = c.sha + " " + c.date + " " + c.subject;
     std::set<std::string> now;
@@ -66,12 +71,17 @@ int run_history(const HistoryOptions& opts) {
         ProfileDiff diff = diff_profiles(grid, *previous, **engine, &progress);
         lines += ": " + std::to_string(diff.differing) + " cases changed\n";
         for (const DiffGroup& g : diff.groups)
-          lines += "    " + std::to_string(g.count) + ": " + g.change + "; e.g. " + case_line(g.example) + "\n";
+          lines +=
+              "    " + std::to_string(g.count) + ": " + g.change + "; e.g. " + case_line(g.example) + "\n";
       } else {
         lines += ": the first evaluated\n";
       }
       Progress progress = Progress::on_terminal("sweep " + c.sha, grid.size());
       now = broken(sweep(grid, **engine, &progress));
+      auto coverage = patch_coverage(opts.path, parent_or_empty_tree(opts.path, c.sha), c.sha, source.files,
+                                     (*engine)->executed_lines());
+      lines +=
+          "    patch coverage: " + (coverage ? patch_coverage_summary(*coverage) : coverage.error()) + "\n";
     } catch (const EngineFailure& e) {
       // The runner cannot run this revision: said plainly, and the timeline goes on from the last one it ran.
       not_evaluated(c, e.what());
@@ -79,10 +89,12 @@ int run_history(const HistoryOptions& opts) {
     }
     std::cout << lines << std::flush;
     for (const std::string& name : now) {
-      if (!previous_broken.contains(name)) transitions.push_back(name + ": appeared at " + c.sha + " " + c.date + " " + c.subject);
+      if (!previous_broken.contains(name))
+        transitions.push_back(name + ": appeared at " + c.sha + " " + c.date + " " + c.subject);
     }
     for (const std::string& name : previous_broken) {
-      if (!now.contains(name)) transitions.push_back(name + ": vanished at " + c.sha + " " + c.date + " " + c.subject);
+      if (!now.contains(name))
+        transitions.push_back(name + ": vanished at " + c.sha + " " + c.date + " " + c.subject);
     }
     previous = std::move(*engine);
     previous_key = key;
@@ -100,16 +112,22 @@ int run_history(const HistoryOptions& opts) {
 void add_history_command(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<HistoryOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "history", "Upstream's ZenFlow history: what each commit changed on the grid, where each finding appeared");
+      "history",
+      "Upstream's ZenFlow history: what each commit changed on the grid, where each finding appeared");
   cmd->add_option("--upstream", opts->path, "DeepSpeed clone or mirror")->required();
-  cmd->add_option("--since", opts->since, "The baseline: evaluated first, the later commits against it (default: the first commit)");
+  cmd->add_option("--since", opts->since,
+                  "The baseline: evaluated first, the later commits against it (default: the first commit)");
   cmd->add_option("--until", opts->until, "End at this revision")->capture_default_str();
   cmd->add_option("--invariant", opts->invariant, "Only this invariant's appearances and disappearances");
   add_runner_options(cmd, opts->runner);
   cmd->footer(
       "First-parent commits that changed a file the runner loads; the grid is evaluated once per distinct\n"
-      "content of those files. Exit status: 0 done, 2 bad usage or a runner failure.");
-  cmd->callback([opts, &exit_code] { exit_code = guard_engine_failure("history", [&] { return run_history(*opts); }); });
+      "content of those files; under each, the patch coverage of the commit's own change (the lines it "
+      "changed\n"
+      "in those files that some grid case ran). Exit status: 0 done, 2 bad usage or a runner failure.");
+  cmd->callback([opts, &exit_code] {
+    exit_code = guard_engine_failure("history", [&] { return run_history(*opts); });
+  });
 }
 
 }  // namespace zfcheck::cli

@@ -1,11 +1,14 @@
-// `zfcheck review`: what a reviewer posts on a ZenFlow pull request, base against head through upstream's code.
+// `zfcheck review`: what a reviewer posts on a ZenFlow pull request, base against head through upstream's
+// code.
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
 #include "harness/reports/engine_review.hpp"
 #include "harness/upstream/field_sweep.hpp"
+#include "harness/upstream/changed_code.hpp"
 #include "harness/upstream/upstream_engine.hpp"
 #include "reference/py_json.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -21,13 +24,32 @@ struct ReviewOptions {
   std::string format = "markdown";
 };
 
+// Names in `from` that `to` lacks, in `from`'s order.
+std::vector<std::string> missing_from(const std::vector<std::string>& from,
+                                      const std::vector<std::string>& to) {
+  std::vector<std::string> out;
+  for (const std::string& name : from) {
+    if (std::find(to.begin(), to.end(), name) == to.end()) out.push_back(name);
+  }
+  return out;
+}
+
+// The names of a revision's ZenFlowConfig fields, in its schema's order.
+std::vector<std::string> field_names(const UpstreamEngine& engine) {
+  std::vector<std::string> names;
+  for (const RevisionField& f : engine.fields()) names.push_back(f.name);
+  return names;
+}
+
 int run_review(const ReviewOptions& opts) {
   auto base = open_upstream(opts.path + "@" + opts.base, opts.runner);
   if (!base) {
     std::cerr << "zfcheck review: base: " << base.error() << "\n";
     return kExitUsage;
   }
-  auto head = open_upstream(opts.path + "@" + opts.head, opts.runner);
+  EngineChoice measured = opts.runner;
+  measured.coverage = true;  // the head's changed lines against what ran
+  auto head = open_upstream(opts.path + "@" + opts.head, measured);
   if (!head) {
     std::cerr << "zfcheck review: head: " << head.error() << "\n";
     return kExitUsage;
@@ -41,15 +63,27 @@ int run_review(const ReviewOptions& opts) {
   for (const SweptField& f : swept.fields) {
     std::vector<std::string> values;
     for (const py::Value& v : f.values) values.push_back(py::to_json(v));
-    review.new_fields.push_back({f.field.name, f.field.annotation, std::move(values), f.cases});
+    review.swept_fields.push_back({f.field.name, f.field.annotation, std::move(values), f.cases});
   }
+  review.title = pull_request_title(opts.head);
+  const auto base_fields = field_names(**base), head_fields = field_names(**head);
+  review.new_fields = missing_from(head_fields, base_fields);
+  review.removed_fields = missing_from(base_fields, head_fields);
+  auto coverage = patch_coverage(opts.path, (*base)->source().label, (*head)->source().label,
+                                 (*head)->source().files, (*head)->executed_lines());
+  if (!coverage) {
+    std::cerr << "zfcheck review: patch coverage: " << coverage.error() << "\n";
+    return kExitUsage;
+  }
+  review.coverage = std::move(*coverage);
   if (opts.format == "json") {
     std::cout << review_json(review);
   } else {
-    std::cout << render_review(review, format, (*base)->replay_option(), (*head)->replay_option());
+    std::cout << render_review(review, format, portable_upstream_option(review.base),
+                               portable_upstream_option(review.head));
   }
   std::cout.flush();
-  return review.introduced ? kExitFinding : kExitOk;
+  return review_passes(review) ? kExitOk : kExitFinding;
 }
 
 }  // namespace
@@ -66,10 +100,19 @@ void add_review_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"markdown", "text", "json"}));
   add_runner_options(cmd, opts->runner);
   cmd->footer(
-      "The thread's resolution table with a column per side; per invariant fixed / introduced / still broken\n"
-      "(counts, the simplest case as a DeepSpeed config, a replay command); the diff's behaviour-change groups.\n"
-      "Exit status: 0 the head introduces no finding, 1 it introduces one, 2 bad usage or a runner failure.");
-  cmd->callback([opts, &exit_code] { exit_code = guard_engine_failure("review", [&] { return run_review(*opts); }); });
+      "The verdict and a summary first; then what the head introduces and fixes (the simplest case as a "
+      "DeepSpeed\n"
+      "config, a replay command for any clone: set DEEPSPEED_SRC), the changed code lines no case ran "
+      "(patch\n"
+      "coverage of git diff BASE HEAD), the diff's behaviour-change groups, new ZenFlow fields, the "
+      "resolution table,\n"
+      "and what stays broken (collapsed in markdown). A PR's number (--head refs/pull/N/head) goes in the "
+      "title.\n"
+      "Exit status: 0 the head introduces no finding and every changed code line ran, 1 it introduces a "
+      "finding or\n"
+      "a changed code line ran in no case, 2 bad usage or a runner failure.");
+  cmd->callback(
+      [opts, &exit_code] { exit_code = guard_engine_failure("review", [&] { return run_review(*opts); }); });
 }
 
 }  // namespace zfcheck::cli

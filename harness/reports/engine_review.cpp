@@ -1,24 +1,291 @@
-// Review = resolution table + the two sweeps' findings matched by invariant + the diff's groups.
+// Review = the two sweeps' findings matched by invariant (with where their cases went) + the diff's groups +
+// the resolution table, rendered most important first.
 #include "harness/reports/engine_review.hpp"
 
-#include "harness/reports/findings_report.hpp"
-#include "harness/reports/resolution_table.hpp"
+#include "harness/checks/invariants.hpp"
 #include "harness/checks/result_summary.hpp"
 #include "harness/io/case_io.hpp"
-#include "harness/io/result_json.hpp"
 #include "harness/io/replay_command.hpp"
 #include "harness/io/report_text.hpp"
+#include "harness/io/result_json.hpp"
+#include "harness/reports/findings_report.hpp"
+#include "harness/reports/resolution_table.hpp"
 #include "reference/py_json.hpp"
 
 #include <map>
+#include <regex>
 
 namespace zfcheck {
 
+namespace {
+
+constexpr std::int64_t kTableSteps = 40;
+
+// What a result makes of an invariant a case no longer breaks: it holds, or the case stopped at `outcome`.
+std::string fate(const Result& r) {
+  return r.outcome == Outcome::ok ? std::string("holds") : std::string(outcome_name(r.outcome));
+}
+
+// For each invariant, the cases that break it on one side only, by what the other side made of them.
+void count_moves(const SweepGrid& grid, const Engine& base, const Engine& head,
+                 std::vector<InvariantChange>& out) {
+  const auto all = invariants();
+  std::vector<std::map<std::string, std::uint64_t>> left(all.size()), joined(all.size());
+  for_each_result_pair(
+      grid, base, head,
+      [&](const Case& c, const Result& a, const Result& b) {
+        ViolationMask before = violation_mask(c, a), after = violation_mask(c, b);
+        for (std::size_t i = 0; i < all.size(); ++i) {
+          const ViolationMask bit = ViolationMask{1} << i;
+          if ((before & bit) && !(after & bit)) ++left[i][fate(b)];
+          if ((after & bit) && !(before & bit)) ++joined[i][fate(a)];
+        }
+      },
+      nullptr);
+  for (InvariantChange& change : out) {
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      if (all[i].name != change.invariant) continue;
+      change.left = std::move(left[i]);
+      change.joined = std::move(joined[i]);
+    }
+  }
+}
+
+std::string bullet(TableFormat format) { return format == TableFormat::markdown ? "- " : "  "; }
+
+// "no cause", "1 cause", "2 causes".
+std::string plural(std::uint64_t n, const std::string& one, const std::string& many) {
+  return n == 0 ? "no " + one : std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+// "11156 config_error, 3 holds": most first.
+std::string moves_text(const std::map<std::string, std::uint64_t>& moves) {
+  std::vector<std::pair<std::string, std::uint64_t>> sorted(moves.begin(), moves.end());
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const auto& x, const auto& y) { return x.second > y.second; });
+  std::string out;
+  for (const auto& [fate, n] : sorted) out += (out.empty() ? "" : ", ") + std::to_string(n) + " " + fate;
+  return out;
+}
+
+std::uint64_t total(const std::map<std::string, std::uint64_t>& moves) {
+  std::uint64_t n = 0;
+  for (const auto& [fate, count] : moves) n += count;
+  return n;
+}
+
+// Why the counts differ between the sides: how many cases stopped breaking it and what they became, how
+// many started and what they were.
+std::string count_shift(const InvariantChange& c) {
+  if (c.left.empty() && c.joined.empty()) return "The same cases break it under both sides.";
+  std::string out;
+  if (!c.left.empty())
+    out += plural(total(c.left), "case breaks", "cases break") +
+           " it under base only; under head they are: " + moves_text(c.left) +
+           " (holds: an ok result that keeps it; otherwise the outcome they moved to).";
+  if (!c.joined.empty())
+    out += std::string(out.empty() ? "" : " ") + plural(total(c.joined), "case breaks", "cases break") +
+           " it under head only; under base they were: " + moves_text(c.joined) + ".";
+  return out;
+}
+
+std::string invariant_detail(const InvariantChange& c, TableFormat format, const std::string& base_option,
+                             const std::string& head_option) {
+  const bool fixed = c.status == "fixed";
+  std::string out =
+      heading(quoted(c.invariant, format) + ": " + c.status + " (" + std::to_string(c.base_count) +
+                  " cases under base, " + std::to_string(c.head_count) + " under head)",
+              format, 3);
+  out += count_shift(c) + "\n\n";
+  out += "Simplest case" + std::string(fixed ? " under base" : "") + ", as a DeepSpeed config:\n\n" +
+         code_block(deepspeed_config_json(c.example), format);
+  out += "Result: " + summarize(c.result, c.example.micro_steps) + "\n\nReplay:\n\n" +
+         code_block(replay_command(c.example, fixed ? base_option : head_option), format, "sh");
+  return out;
+}
+
+std::string cause_lines(const Review& r, CauseStatus status, TableFormat format,
+                        const std::string& base_option, const std::string& head_option) {
+  std::string out;
+  for (const CauseChange& c : r.diff.causes) {
+    if (c.status != status) continue;
+    out +=
+        bullet(format) + std::string(cause_status_name(c.status)) + ": " + quoted(c.invariant, format) +
+        ", " + quoted(c.cause, format) + " (" + std::to_string(c.from_count) + " -> " +
+        std::to_string(c.to_count) + " cases); replay: " +
+        quoted(replay_command(c.example, status == CauseStatus::fixed ? base_option : head_option), format) +
+        "\n";
+  }
+  return out.empty() ? out : out + "\n";
+}
+
+std::vector<const InvariantChange*> with_status(const Review& r, const std::string& status) {
+  std::vector<const InvariantChange*> out;
+  for (const InvariantChange& c : r.invariants) {
+    if (c.status == status) out.push_back(&c);
+  }
+  return out;
+}
+
+std::size_t causes_with(const Review& r, CauseStatus status) {
+  return static_cast<std::size_t>(std::count_if(r.diff.causes.begin(), r.diff.causes.end(),
+                                                [&](const CauseChange& c) { return c.status == status; }));
+}
+
+std::string names(const std::vector<const InvariantChange*>& changes, TableFormat format) {
+  std::string out;
+  for (const InvariantChange* c : changes) out += (out.empty() ? "" : ", ") + quoted(c->invariant, format);
+  return out;
+}
+
+bool unreached_lines(const Review& r) { return r.coverage && !r.coverage->unreached.empty(); }
+
+std::string verdict(const Review& r, TableFormat format) {
+  const std::string strong = format == TableFormat::markdown ? "**" : "";
+  std::string out;
+  if (r.introduced) {
+    std::string what = names(with_status(r, "introduced"), format);
+    if (what.empty())  // only new causes, of invariants the base already broke
+      what = plural(causes_with(r, CauseStatus::introduced), "new cause", "new causes");
+    out = "the head introduces a finding the base did not have (" + what + ")";
+  } else {
+    out = "the head introduces no finding";
+  }
+  if (unreached_lines(r)) {
+    out += (r.introduced ? ", and " : ", but ") +
+           plural(r.coverage->unreached.size(), "changed code line", "changed code lines") +
+           " ran in no case, so the grid says nothing about " +
+           (r.coverage->unreached.size() == 1 ? "it" : "them");
+  } else if (r.coverage && !r.introduced && r.coverage->code > 0) {
+    out += ", and every changed code line ran";
+  }
+  return strong + "Verdict: " + out + "." + strong + "\n\n";
+}
+
+std::string summary(const Review& r, TableFormat format) {
+  auto fixed = with_status(r, "fixed"), introduced = with_status(r, "introduced"),
+       still = with_status(r, "still broken");
+  std::string out = "Against the base, the head fixes " + plural(fixed.size(), "invariant", "invariants") +
+                    (fixed.empty() ? "" : " (" + names(fixed, format) + ")") + " and " +
+                    plural(causes_with(r, CauseStatus::fixed), "cause", "causes") + ", and introduces " +
+                    plural(introduced.size(), "invariant", "invariants") +
+                    (introduced.empty() ? "" : " (" + names(introduced, format) + ")") + " and " +
+                    plural(causes_with(r, CauseStatus::introduced), "cause", "causes") + ". ";
+  out += std::to_string(r.diff.differing) + " of " + std::to_string(r.diff.cases) +
+         " grid cases behave differently";
+  if (!r.diff.groups.empty())
+    out += " (the largest change: " + std::to_string(r.diff.groups.front().count) + " cases, " +
+           r.diff.groups.front().change + ")";
+  out += ". ";
+  if (r.new_fields.empty() && r.removed_fields.empty()) {
+    out += "It adds no ZenFlow field. ";
+  } else {
+    for (const auto& [list, verb] :
+         {std::pair{&r.new_fields, "adds"}, std::pair{&r.removed_fields, "removes"}}) {
+      if (list->empty()) continue;
+      std::string fields;
+      for (const std::string& f : *list) fields += (fields.empty() ? "" : ", ") + quoted(f, format);
+      out += std::string("It ") + verb + " the ZenFlow " + (list->size() == 1 ? "field " : "fields ") +
+             fields + ". ";
+    }
+  }
+  out +=
+      "Patch coverage: " + (r.coverage ? patch_coverage_summary(*r.coverage) : std::string("not measured")) +
+      ". ";
+  out += plural(still.size(), "invariant stays", "invariants stay") + " broken on both sides" +
+         (still.empty() ? "." : " (below, collapsed, with where their cases went).");
+  return out + "\n\n";
+}
+
+std::string unreached_section(const Review& r, TableFormat format) {
+  if (!unreached_lines(r)) return "";
+  std::string out =
+      heading("Changed code lines no case reached (" + std::to_string(r.coverage->unreached.size()) + " of " +
+                  std::to_string(r.coverage->code) + ")",
+              format);
+  std::string listing;
+  for (const ChangedLine& l : r.coverage->unreached)
+    listing += (listing.empty() ? "" : "\n") + l.file + ":" + std::to_string(l.line) + ": " + l.text;
+  return out + code_block(listing, format, "text");
+}
+
+std::string behaviour_section(const Review& r, TableFormat format) {
+  std::string out = heading("Behaviour changes (" + std::to_string(r.diff.differing) + " of " +
+                                std::to_string(r.diff.cases) + " grid cases)",
+                            format);
+  if (r.diff.groups.empty()) return out + "No grid case behaves differently.\n\n";
+  for (const DiffGroup& g : r.diff.groups) {
+    out += bullet(format) + std::to_string(g.count) + " cases: " + g.change + "\n";
+    out += "    example: " + case_line(g.example) + "\n";
+    out += "    base: " + summarize(g.from, g.example.micro_steps) + "\n";
+    out += "    head: " + summarize(g.to, g.example.micro_steps) + "\n";
+  }
+  return out + "\n";
+}
+
+std::string fields_section(const Review& r, TableFormat format) {
+  if (r.new_fields.empty() && r.removed_fields.empty() && r.swept_fields.empty()) return "";
+  std::string out = heading("ZenFlow fields", format);
+  for (const std::string& f : r.new_fields)
+    out += bullet(format) + "new in head: " + quoted(f, format) + "\n";
+  for (const std::string& f : r.removed_fields)
+    out += bullet(format) + "gone in head: " + quoted(f, format) + "\n";
+  for (const NewField& f : r.swept_fields) {
+    std::string values;
+    for (const std::string& v : f.values) values += (values.empty() ? "" : ", ") + v;
+    out += bullet(format) + quoted(f.name, format) + " (" + f.annotation +
+           "), which the model does not know: tried " + values + " (" + std::to_string(f.cases) +
+           " cases, each with the grid's coercion corners)\n";
+  }
+  return out + "\n";
+}
+
+std::string still_broken_section(const Review& r, TableFormat format, const std::string& base_option,
+                                 const std::string& head_option) {
+  auto still = with_status(r, "still broken");
+  std::string causes = cause_lines(r, CauseStatus::remaining, format, base_option, head_option);
+  if (still.empty() && causes.empty()) return "";
+  std::string title = "Still broken on both sides: " + plural(still.size(), "invariant", "invariants") +
+                      ", " + plural(causes_with(r, CauseStatus::remaining), "cause", "causes");
+  std::string body;
+  for (const InvariantChange* c : still) body += invariant_detail(*c, format, base_option, head_option);
+  body += causes;
+  if (format != TableFormat::markdown) return heading(title, format) + body;
+  return "<details>\n<summary>" + title + "</summary>\n\n" + body + "</details>\n\n";
+}
+
+}  // namespace
+
+std::string pull_request_title(const std::string& rev) {
+  static const std::regex pull(R"((?:^|/)pull/(\d+)/(?:head|merge)$)");
+  std::smatch m;
+  return std::regex_search(rev, m, pull) ? "PR #" + m[1].str() : std::string();
+}
+
+std::string portable_upstream_option(const std::string& engine_name) {
+  const std::string sha = engine_name.substr(engine_name.find('@') + 1);
+  return "--upstream \"$DEEPSPEED_SRC@" + sha + "\"";
+}
+
+bool review_passes(const Review& review) { return !review.introduced && !unreached_lines(review); }
 
 Review review_engines(const SweepGrid& grid, const Engine& base, const Engine& head, TableFormat table_format,
                       Progress* progress) {
-  Review review{base.name(), head.name(), {}, {}, diff_profiles(grid, base, head, progress), false, {}};
-  review.table = render_resolution_table(resolution_table_cases(40), {&base, &head}, 40, table_format);
+  Review review;
+  review.base = base.name();
+  review.head = head.name();
+  review.diff = diff_profiles(grid, base, head, progress);
+  const auto rows = resolution_table_cases(kTableSteps);
+  std::vector<Case> row_cases;
+  for (const ResolutionTableRow& row : rows) row_cases.push_back(row.c);
+  const std::vector<Result> base_rows = evaluate_all(base, row_cases),
+                            head_rows = evaluate_all(head, row_cases);
+  review.table_sides_agree = std::equal(
+      base_rows.begin(), base_rows.end(), head_rows.begin(), head_rows.end(),
+      [](const Result& a, const Result& b) { return compact_result_cell(a) == compact_result_cell(b); });
+  std::vector<const Engine*> columns{&base, &head};
+  if (review.table_sides_agree) columns = {&head};
+  review.table = render_resolution_table(rows, columns, kTableSteps, table_format);
   SweepReport before = sweep(grid, base);
   SweepReport after = sweep(grid, head);
   std::map<std::string, const Finding*> base_findings;
@@ -26,13 +293,20 @@ Review review_engines(const SweepGrid& grid, const Engine& base, const Engine& h
   for (const Finding& f : after.findings) {
     auto it = base_findings.find(f.invariant);
     bool old = it != base_findings.end();
-    review.invariants.push_back(
-        {f.invariant, old ? "still broken" : "introduced", old ? it->second->count : 0, f.count, f.example, f.result});
+    review.invariants.push_back({f.invariant,
+                                 old ? "still broken" : "introduced",
+                                 old ? it->second->count : 0,
+                                 f.count,
+                                 f.example,
+                                 f.result,
+                                 {},
+                                 {}});
     review.introduced = review.introduced || !old;
     if (old) base_findings.erase(it);
   }
   for (const auto& [name, f] : base_findings)
-    review.invariants.push_back({name, "fixed", f->count, 0, f->example, f->result});
+    review.invariants.push_back({name, "fixed", f->count, 0, f->example, f->result, {}, {}});
+  count_moves(grid, base, head, review.invariants);
   // A cause the base did not have is a finding too, even of an invariant the base already broke (a new
   // field's defect): as for diff's exit status.
   for (const CauseChange& c : review.diff.causes) review.introduced |= c.status == CauseStatus::introduced;
@@ -41,47 +315,33 @@ Review review_engines(const SweepGrid& grid, const Engine& base, const Engine& h
 
 std::string render_review(const Review& r, TableFormat format, const std::string& base_option,
                           const std::string& head_option) {
-  std::string out = heading("ZenFlow review: " + r.base + " -> " + r.head, format, 1);
-  out += heading("Resolution table (cells: resolved select_interval / selections in 40 micro-steps / warning)",
+  std::string out = heading("ZenFlow review" + (r.title.empty() ? std::string() : " of " + r.title) + ": " +
+                                r.base + " -> " + r.head,
+                            format, 1);
+  out += verdict(r, format) + summary(r, format);
+  auto introduced = with_status(r, "introduced"), fixed = with_status(r, "fixed");
+  std::string introduced_causes = cause_lines(r, CauseStatus::introduced, format, base_option, head_option);
+  if (!introduced.empty() || !introduced_causes.empty()) {
+    out += heading("Introduced by the head", format);
+    for (const InvariantChange* c : introduced) out += invariant_detail(*c, format, base_option, head_option);
+    out += introduced_causes;
+  }
+  std::string fixed_causes = cause_lines(r, CauseStatus::fixed, format, base_option, head_option);
+  if (!fixed.empty() || !fixed_causes.empty()) {
+    out += heading("Fixed by the head", format);
+    for (const InvariantChange* c : fixed) out += invariant_detail(*c, format, base_option, head_option);
+    out += fixed_causes;
+  }
+  out += unreached_section(r, format) + behaviour_section(r, format) + fields_section(r, format);
+  out += heading("Resolution table (cells: resolved select_interval / selections in " +
+                     std::to_string(kTableSteps) + " micro-steps / warning)",
                  format);
+  if (r.table_sides_agree) out += "Base and head agree on every row; the head's results:\n\n";
   out += r.table + "\n";
-  out += heading("Invariants", format);
-  if (r.invariants.empty()) out += "No invariant is broken on either side.\n\n";
-  for (const InvariantChange& c : r.invariants) {
-    const bool fixed = c.status == "fixed";
-    out += heading(quoted(c.invariant, format) + ": " + c.status + " (" + std::to_string(c.base_count) +
-                       " cases under base, " + std::to_string(c.head_count) + " under head)",
-                   format, 3);
-    out += "Simplest case" + std::string(fixed ? " under base" : "") + ", as a DeepSpeed config:\n\n" +
-           code_block(deepspeed_config_json(c.example), format);
-    out += "Result: " + summarize(c.result, c.example.micro_steps) + "\n\nReplay:\n\n" +
-           code_block(replay_command(c.example, fixed ? base_option : head_option), format, "sh");
-  }
-  out += heading("Causes (docs/causes.md)", format);
-  if (r.diff.causes.empty()) out += "No cause on either side.\n\n";
-  for (const CauseChange& c : r.diff.causes) {
-    const bool fixed = c.status == CauseStatus::fixed;
-    out += (format == TableFormat::markdown ? "- " : "  ") + std::string(cause_status_name(c.status)) + ": " +
-           quoted(c.invariant, format) + ", " + quoted(c.cause, format) + " (" + std::to_string(c.from_count) +
-           " -> " + std::to_string(c.to_count) + " cases); replay: " +
-           quoted(replay_command(c.example, fixed ? base_option : head_option), format) + "\n";
-  }
-  out += "\n" + heading("Behaviour changes (" + std::to_string(r.diff.differing) + " of " +
-                            std::to_string(r.diff.cases) + " grid cases)",
-                        format);
-  for (const DiffGroup& g : r.diff.groups) {
-    out += (format == TableFormat::markdown ? "- " : "  ") + std::to_string(g.count) + " cases: " + g.change + "\n";
-    out += "    example: " + case_line(g.example) + "\n";
-    out += "    base: " + summarize(g.from, g.example.micro_steps) + "\n";
-    out += "    head: " + summarize(g.to, g.example.micro_steps) + "\n";
-  }
-  for (const NewField& f : r.new_fields) {
-    std::string values;
-    for (const std::string& v : f.values) values += (values.empty() ? "" : ", ") + v;
-    out += "\nNew field " + quoted(f.name, format) + " (" + f.annotation + "), which the model does not know: tried " +
-           values + " (" + std::to_string(f.cases) + " cases, each with the grid's coercion corners).\n";
-  }
-  out += r.introduced ? "\nThe head introduces a finding the base did not have.\n" : "\nThe head introduces no finding.\n";
+  out += still_broken_section(r, format, base_option, head_option);
+  out +=
+      "Replay commands run on any DeepSpeed clone: set DEEPSPEED_SRC to its path (with the pull request's "
+      "head fetched).\n";
   return out;
 }
 
@@ -91,6 +351,11 @@ std::string review_json(const Review& r) {
   out += ",\"head\":";
   py::write_json_string(out, r.head);
   out += std::string(",\"introduced\":") + (r.introduced ? "true" : "false") + ",\"invariants\":[";
+  auto counts = [](const std::map<std::string, std::uint64_t>& moves) {
+    py::Dict d;
+    for (const auto& [fate, n] : moves) d.set(py::Str{fate}, py::Int(n));
+    return d;
+  };
   for (std::size_t i = 0; i < r.invariants.size(); ++i) {
     const InvariantChange& c = r.invariants[i];
     py::Dict d;
@@ -100,25 +365,52 @@ std::string review_json(const Review& r) {
     d.set(py::Str{"head_count"}, py::Int(c.head_count));
     d.set(py::Str{"example"}, case_to_value(c.example));
     d.set(py::Str{"result"}, result_to_value(c.result));
+    d.set(py::Str{"left"}, counts(c.left));
+    d.set(py::Str{"joined"}, counts(c.joined));
     out += (i == 0 ? "\n" : ",\n") + py::to_json(d);
   }
   out += "\n],\"diff\":" + profile_diff_json(r.diff);
-  if (!r.new_fields.empty()) {
-    py::List fields;
-    for (const NewField& f : r.new_fields) {
-      py::Dict d;
-      d.set(py::Str{"name"}, f.name);
-      d.set(py::Str{"annotation"}, f.annotation);
-      py::List values;
-      for (const std::string& v : f.values) values.push_back(*py::parse_json(v));
-      d.set(py::Str{"values"}, std::move(values));
-      d.set(py::Str{"cases"}, py::Int(f.cases));
-      fields.push_back(std::move(d));
-    }
-    out += ",\"new_fields\":" + py::to_json(py::Value(std::move(fields)));
+  py::Dict more;
+  more.set(py::Str{"title"}, r.title);
+  more.set(py::Str{"passes"}, review_passes(r));
+  more.set(py::Str{"table_sides_agree"}, r.table_sides_agree);
+  py::List added(r.new_fields.begin(), r.new_fields.end()),
+      removed(r.removed_fields.begin(), r.removed_fields.end());
+  more.set(py::Str{"new_fields"}, added);
+  more.set(py::Str{"removed_fields"}, removed);
+  py::List swept;
+  for (const NewField& f : r.swept_fields) {
+    py::Dict d;
+    d.set(py::Str{"name"}, f.name);
+    d.set(py::Str{"annotation"}, f.annotation);
+    py::List values;
+    for (const std::string& v : f.values) values.push_back(*py::parse_json(v));
+    d.set(py::Str{"values"}, std::move(values));
+    d.set(py::Str{"cases"}, py::Int(f.cases));
+    swept.push_back(std::move(d));
   }
-  out += "}\n";
-  return out;
+  more.set(py::Str{"swept_fields"}, std::move(swept));
+  if (r.coverage) {
+    py::Dict coverage;
+    coverage.set(py::Str{"tool"}, r.coverage->tool);
+    coverage.set(py::Str{"changed"}, py::Int(r.coverage->changed));
+    coverage.set(py::Str{"code"}, py::Int(r.coverage->code));
+    coverage.set(py::Str{"reached"}, py::Int(r.coverage->reached));
+    py::List unreached;
+    for (const ChangedLine& l : r.coverage->unreached) {
+      py::Dict line;
+      line.set(py::Str{"file"}, l.file);
+      line.set(py::Str{"line"}, l.line);
+      line.set(py::Str{"text"}, l.text);
+      unreached.push_back(line);
+    }
+    coverage.set(py::Str{"unreached"}, unreached);
+    more.set(py::Str{"coverage"}, coverage);
+  } else {
+    more.set(py::Str{"coverage"}, py::None{});
+  }
+  std::string tail = py::to_json(more);  // {"title":...}: its members follow the diff's
+  return out + "," + tail.substr(1) + "\n";
 }
 
 }  // namespace zfcheck

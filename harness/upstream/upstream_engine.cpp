@@ -106,7 +106,7 @@ void UpstreamEngine::start_runners() const {
   if (!runners_.empty()) return;
   std::signal(SIGPIPE, SIG_IGN);  // a runner that dies is reported, not a reason to die
   write_tree();
-  RunnerOptions runner_options{options_.python, tree_dir_->path(), std::nullopt, "", true};
+  RunnerOptions runner_options{options_.python, tree_dir_->path(), std::nullopt, "", true, false, options_.coverage};
   for (unsigned i = 0; i < options_.jobs; ++i) {
     auto runner = UpstreamRunner::start(runner_options, "");
     if (!runner) throw EngineFailure(runner.error());
@@ -121,36 +121,48 @@ void UpstreamEngine::start_runners() const {
   }
 }
 
-std::vector<std::string> UpstreamEngine::run(const std::vector<std::string>& lines) const {
+std::pair<std::vector<std::string>, ExecutedLines> UpstreamEngine::run(const std::vector<std::string>& lines) const {
   start_runners();
   const std::size_t parts = std::min<std::size_t>(runners_.size(), std::max<std::size_t>(1, lines.size()));
   std::vector<std::string> out(lines.size());
-  std::vector<std::size_t> stopped_at(parts, lines.size());
+  std::vector<std::string> stopped_on(parts);  // what a runner that stopped was answering
+  std::vector<ExecutedLines> ran(parts);
   auto begin = [&](std::size_t part) { return lines.size() * part / parts; };
   in_parallel(parts, [&](std::size_t part) {
     UpstreamRunner& runner = runners_[part];
     std::thread writer([&] {
       std::string text;
       for (std::size_t i = begin(part); i < begin(part + 1); ++i) text += lines[i] + "\n";
+      if (options_.coverage) text += coverage_request_line() + "\n";
       runner.send(text);
     });
-    for (std::size_t i = begin(part); i < begin(part + 1); ++i) {
-      if (!runner.next(out[i])) {
-        stopped_at[part] = i;
-        runner.close_input();
-        break;
-      }
+    for (std::size_t i = begin(part); i < begin(part + 1) && stopped_on[part].empty(); ++i) {
+      if (!runner.next(out[i])) stopped_on[part] = "the case " + lines[i];
     }
+    std::string answer;
+    if (options_.coverage && stopped_on[part].empty()) {
+      auto coverage = runner.next(answer) ? ExecutedLines::from_json(answer)
+                                          : tl::unexpected(std::string("no answer"));
+      if (coverage) ran[part] = std::move(*coverage);
+      else stopped_on[part] = "the request for the lines that ran (" + coverage.error() + ")";
+    }
+    if (!stopped_on[part].empty()) runner.close_input();
     writer.join();
   });
   for (std::size_t part = 0; part < parts; ++part) {
-    if (stopped_at[part] == lines.size()) continue;
+    if (stopped_on[part].empty()) continue;
     int status = runners_[part].finish();
     runners_.clear();  // stops the others
-    throw EngineFailure("the upstream runner stopped (exit status " + std::to_string(status) +
-                        ") on the case " + lines[stopped_at[part]] + "; no result of this run is complete");
+    throw EngineFailure("the upstream runner stopped (exit status " + std::to_string(status) + ") on " +
+                        stopped_on[part] + "; no result of this run is complete");
   }
-  return out;
+  for (std::size_t part = 1; part < parts; ++part) ran[0].merge(ran[part]);
+  return {std::move(out), std::move(ran[0])};
+}
+
+ExecutedLines UpstreamEngine::executed_lines() const {
+  std::lock_guard lock(executed_mutex_);
+  return executed_;
 }
 
 std::vector<py::Value> UpstreamEngine::answer_values(const std::vector<Case>& cases) const {
@@ -165,8 +177,18 @@ std::vector<py::Value> UpstreamEngine::answer_values(const std::vector<Case>& ca
     lines.push_back(std::move(line));
   }
   const std::string key = digest(all);
+  const std::string coverage_key = digest(key + "\ncoverage");
   auto cached = cache_.load(key, lines.size());
-  std::vector<std::string> answers = cached ? std::move(*cached) : run(lines);
+  ExecutedLines ran;
+  if (cached && options_.coverage) {
+    auto entry = cache_.load(coverage_key, 1);
+    auto cached_ran = entry ? ExecutedLines::from_json(entry->front()) : tl::unexpected(std::string("absent"));
+    if (cached_ran) ran = std::move(*cached_ran);
+    else cached.reset();  // cached without the lines that ran: evaluated again
+  }
+  std::vector<std::string> answers;
+  if (cached) answers = std::move(*cached);
+  else std::tie(answers, ran) = run(lines);
   std::vector<py::Value> out(cases.size());
   std::vector<std::string> failures(cases.size() == 0 ? 0 : 2);
   in_parallel(failures.size(), [&](std::size_t part) {
@@ -184,6 +206,11 @@ std::vector<py::Value> UpstreamEngine::answer_values(const std::vector<Case>& ca
     if (!f.empty()) throw EngineFailure(f);
   }
   if (!cached) cache_.store(key, answers);
+  if (options_.coverage) {
+    if (!cached) cache_.store(coverage_key, {ran.to_json()});
+    std::lock_guard lock(executed_mutex_);
+    executed_.merge(ran);
+  }
   return out;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "harness/checks/engine.hpp"
+#include "harness/upstream/executed_lines.hpp"
 #include "harness/upstream/result_cache.hpp"
 #include "harness/upstream/revision_fields.hpp"
 #include "harness/upstream/upstream_runner.hpp"
@@ -10,6 +11,7 @@
 #include <tl/expected.hpp>
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,7 @@ struct UpstreamEngineOptions {
   std::string python = "python3";
   unsigned jobs = 0;      // runner processes; 0: the number of cores
   std::string cache_dir;  // empty: no cache
+  bool coverage = false;  // record which lines of upstream's files run (executed_lines())
 };
 
 class UpstreamEngine final : public Engine {
@@ -43,18 +46,24 @@ class UpstreamEngine final : public Engine {
   // The revision's own ZenFlowConfig fields, as the runner reads its pydantic schema, through the cache.
   // Throws EngineFailure when the runner cannot load the revision or its answer is not a schema.
   std::vector<RevisionField> fields() const;
+  // With options.coverage: the lines of upstream's files that ran on every case evaluated so far (a cached
+  // batch's from the cache; a batch cached without them is evaluated again).
+  ExecutedLines executed_lines() const;
 
  private:
   UpstreamEngine(UpstreamSource source, UpstreamEngineOptions options);
   void write_tree() const;
   void start_runners() const;
   std::string load_failure(int status) const;
-  std::vector<std::string> run(const std::vector<std::string>& lines) const;
+  // The runners' answers to `lines`, and with options.coverage the lines of upstream's files that ran on them.
+  std::pair<std::vector<std::string>, ExecutedLines> run(const std::vector<std::string>& lines) const;
 
   UpstreamSource source_;
   UpstreamEngineOptions options_;
   std::string name_;
   ResultCache cache_;
+  mutable std::mutex executed_mutex_;
+  mutable ExecutedLines executed_;
   mutable std::optional<on_interrupt::TemporaryPath> tree_dir_;  // the files written out for the runners
   mutable std::vector<UpstreamRunner> runners_;                  // destroyed first: they read tree_dir_
 };

@@ -28,8 +28,8 @@ tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOpti
     auto dir = on_interrupt::TemporaryPath::make_directory("zfcheck-runner");
     if (!dir) return tl::unexpected(dir.error());
     script = dir->path() + "/zf_upstream.py";
+    for (const EmbeddedFile& file : upstream_runner_files()) std::ofstream(dir->path() + "/" + std::string(file.name)) << file.text;
     runner.script_dir_.emplace(std::move(*dir));
-    std::ofstream(script) << upstream_runner_files().front().text;
   }
   std::vector<std::string> args{options.python, script, "--deepspeed", options.deepspeed};
   if (options.rev) {
@@ -40,6 +40,7 @@ tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOpti
   if (options.schema) args.push_back("--schema");
   args.push_back("--max-micro-steps");
   args.push_back(std::to_string(kMaxMicroSteps));
+  if (options.coverage) args.push_back("--coverage");
   for (const auto& a : args) runner.command_ += (runner.command_.empty() ? "" : " ") + shell_quote(a);
   if (!cases_path.empty()) runner.command_ += " < " + shell_quote(cases_path);
 

@@ -20,7 +20,8 @@ struct RunnerOptions {
   std::optional<std::string> rev;  // read the files at this revision; none: from the checkout's working tree
   std::string script;              // the runner script; empty: the copy built into zfcheck
   bool ready_line = false;         // ask the runner to print {"ready": true} once its modules are loaded
-  bool schema = false;  // ask for the revision's ZenFlowConfig fields (one line) instead of results
+  bool schema = false;             // ask for the revision's ZenFlowConfig fields (one line) instead of results
+  bool coverage = false;           // record the lines of upstream's files that run (zf_coverage.py)
 };
 
 // One runner process over eval-format cases (a file, or lines sent to it); results arrive one line per

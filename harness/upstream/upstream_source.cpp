@@ -90,7 +90,8 @@ tl::expected<UpstreamSource, std::string> read_upstream_source(const std::string
   if (!source.files.contains(std::string(kConfigFile)))
     return tl::unexpected(path + (rev ? " at " + *rev : std::string(" (working tree)")) + " has no " +
                           std::string(kConfigFile) + ": not a DeepSpeed checkout with ZenFlow");
-  std::string all(upstream_runner_files().front().text);
+  std::string all;
+  for (const EmbeddedFile& script : upstream_runner_files()) all += std::string(script.text) + "\n";
   for (const auto& [file, text] : source.files) all += "\n" + file + "\n" + std::to_string(text.size()) + "\n" + text;
   source.key = digest(all);
   return source;

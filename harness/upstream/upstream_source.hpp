@@ -13,7 +13,8 @@
 
 namespace zfcheck {
 
-// harness/upstream/zf_upstream.py, the runner script, as built into zfcheck.
+// harness/upstream/zf_upstream.py, the runner script (first), and the modules beside it it imports
+// (zf_coverage.py), as built into zfcheck.
 std::span<const EmbeddedFile> upstream_runner_files();
 
 struct UpstreamSource {

@@ -7,7 +7,7 @@ repository and executed as they are. Only what they import for other purposes (t
 communication layer, the full ZeRO optimizers, the CPU Adam extensions, the logger) is stubbed.
 No ZenFlow rule is written here: every value in a result is read off the upstream objects.
 
-Usage: zf_upstream.py --deepspeed PATH [--rev REV] [--ready] < cases.jsonl > results.jsonl
+Usage: zf_upstream.py --deepspeed PATH [--rev REV] [--ready] [--coverage] < cases.jsonl > results.jsonl
        zf_upstream.py --list-files   (the files it reads, one per line)
 Needs Python 3 with pydantic 2 (exit status 3 without it). A revision older than one of the
 OPTIONAL_FILES runs without it: the cases that need it come back "unmodelled", naming the file.
@@ -634,6 +634,7 @@ def main():
     parser.add_argument("--list-files", action="store_true", help="print the files the runner reads and stop")
     parser.add_argument("--schema", action="store_true", help="print the revision's ZenFlowConfig fields and stop")
     parser.add_argument("--max-micro-steps", type=int, help="refuse a case asking for more micro-steps")
+    parser.add_argument("--coverage", action="store_true", help="record the lines executed (zf_coverage.py)")
     args = parser.parse_args()
     if args.list_files:
         print("\n".join(REAL_MODULES.values()))
@@ -644,16 +645,27 @@ def main():
     if args.ready:
         # In zfcheck's pool, Ctrl-C at a terminal is zfcheck's to handle: it stops the runners itself.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sources = read_sources(args.deepspeed, args.rev)
+    recorder = None
+    if args.coverage:
+        import zf_coverage
+        recorder = zf_coverage.Recorder({REAL_MODULES[module]: text for module, text in sources.items()})
     try:
-        upstream = Upstream(read_sources(args.deepspeed, args.rev))
+        upstream = Upstream(sources)
     except StandInUsed as e:
         sys.exit(f"zf_upstream: loading upstream's modules: {e}")
     if args.schema:
         print(json.dumps(schema_of(upstream.zenflow_config)))
         return
+    if recorder is not None:
+        recorder.loaded()
     if args.ready:
         print(json.dumps({"ready": True}), flush=True)
     for number, line in enumerate(sys.stdin, 1):
+        if recorder is not None and line.strip() == zf_coverage.REQUEST:
+            sys.stdout.write(json.dumps(recorder.answer()) + "\n")
+            sys.stdout.flush()
+            continue
         try:
             case = json.loads(line)
             fault = case_fault(case, args.max_micro_steps)

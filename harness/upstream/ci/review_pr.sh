@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs `zfcheck review` for a DeepSpeed pull request and writes the markdown comment (the CI job's step).
 # Usage: review_pr.sh ZFCHECK DEEPSPEED_REPO BASE_REV HEAD_REV OUTPUT_FILE [PYTHON]
-# Exit status: review's (0 no new finding, 1 the head introduces one, 2 failure); OUTPUT_FILE is written
+# Exit status: review's (0 it passes, 1 the head introduces a finding or a changed code line ran in no case,
+# 2 failure); OUTPUT_FILE is written
 # in every case, with the failure's message when review could not run.
 set -uo pipefail
 if [ $# -lt 5 ]; then

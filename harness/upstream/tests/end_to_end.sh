@@ -47,7 +47,7 @@ at7516=$(echo '{"zenflow":{}}' | "$zfcheck" eval --upstream "$DEEPSPEED_SRC@7cb1
 case $at7516 in *'"selections":[0]'*) ;; *) echo "FAIL: default config at #7516: $at7516"; status=1 ;; esac
 "$zfcheck" review --upstream "$DEEPSPEED_SRC" --base edaa72212 --head refs/pull/8274/head --cache-dir "$cache" \
   > "$cache/review-comment"
-[ $? -le 1 ] && grep -q '^# ZenFlow review: upstream@edaa72212 -> upstream@2f74e7e1c' "$cache/review-comment" \
+[ $? -le 1 ] && grep -q '^# ZenFlow review of PR #8274: upstream@edaa72212 -> upstream@2f74e7e1c' "$cache/review-comment" \
   || { echo "FAIL: review edaa72212 -> #8274"; status=1; }
 for pair in "deepspeed-edaa722 edaa72212" "deepspeed-8274 refs/pull/8274/head"; do
   set -- $pair

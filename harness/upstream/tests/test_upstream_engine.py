@@ -203,9 +203,12 @@ class UpstreamEngine(unittest.TestCase):
         git(repo, "commit", "-qam", "plant an engine defect")
         run = self.zfcheck("history", "--upstream", repo, "--since", "HEAD~2", cache_dir=self.grid_cache)
         self.assertEqual(run.returncode, 0, run.stderr)
-        lines = run.stdout.splitlines()
+        lines = [line for line in run.stdout.splitlines() if not line.startswith(" ")]  # a commit's first lines
         self.assertRegex(lines[0], r"^[0-9a-f]{7,} \d{4}-\d\d-\d\d base: the first evaluated$")
         self.assertRegex(lines[1], r"^[0-9a-f]{7,} \d{4}-\d\d-\d\d plant an engine defect: [1-9]\d* cases changed$")
+        # The defect is one changed line, which the grid runs.
+        self.assertRegex(run.stdout, r"plant an engine defect: .*\n(    .*\n)*    patch coverage: the one changed code line "
+                                     r"ran \(zfcheck's line tracer, sys.settrace\)\n")
         self.assertNotIn("unrelated", run.stdout)
         typo = self.zfcheck("history", "--upstream", repo, "--invariant", "no-such-invariant")
         self.assertEqual(typo.returncode, 2)
@@ -222,7 +225,8 @@ class UpstreamEngine(unittest.TestCase):
         self.assertIn(run.returncode, (0, 1), run.stderr)
         review = json.loads(run.stdout)
         self.assertEqual((review["base"], review["head"]), ("upstream@" + shas[0], "upstream@" + shas[1]))
-        self.assertEqual(run.returncode, 1 if review["introduced"] else 0)
+        self.assertEqual(run.returncode, 0 if review["passes"] else 1)
+        self.assertEqual(review["coverage"]["unreached"], [])  # the planted line runs
         self.assertGreater(review["diff"]["differing"], 0)  # the planted engine defect changes results
         output = os.path.join(self.root, "review-comment")
         script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ci", "review_pr.sh")
@@ -238,6 +242,39 @@ class UpstreamEngine(unittest.TestCase):
         self.assertEqual(failed.returncode, 2)
         with open(output) as f:
             self.assertIn("no revision no-such-rev", f.read())
+
+    def test_review_lists_the_changed_lines_no_case_reaches_and_fails(self):
+        repo = self.committed_checkout("base")
+        engine = os.path.join(repo, "deepspeed/runtime/zenflow/engine.py")
+        with open(engine) as f:
+            text = f.read()
+        # Upstream's required_torch_version is always true under the runner: the raise below it never runs.
+        text = text.replace('raise ValueError("old torch")', 'raise ValueError("torch is too old for ZenFlow")')
+        text = text.replace("engine.full_warm_up_rounds = cfg.full_warm_up_rounds",
+                            "# the warm-up, as configured\n    engine.full_warm_up_rounds = int(cfg.full_warm_up_rounds)")
+        with open(engine, "w") as f:
+            f.write(text)
+        git(repo, "commit", "-qam", "head")
+        unreached_line = text.splitlines().index('        raise ValueError("torch is too old for ZenFlow")') + 1
+        run = self.zfcheck("review", "--upstream", repo, "--base", "HEAD~1", "--head", "HEAD", "--format", "json",
+                           cache_dir=self.grid_cache)
+        self.assertEqual(run.returncode, 1, run.stderr)
+        review = json.loads(run.stdout)
+        self.assertFalse(review["introduced"])
+        self.assertFalse(review["passes"])
+        coverage = review["coverage"]
+        # Three changed lines: the raise (never run), the comment (no code), the warm-up (run on every case).
+        self.assertEqual((coverage["changed"], coverage["code"], coverage["reached"]), (3, 2, 1))
+        self.assertEqual(coverage["unreached"], [{"file": "deepspeed/runtime/zenflow/engine.py", "line": unreached_line,
+                                                  "text": '        raise ValueError("torch is too old for ZenFlow")'}])
+        self.assertEqual(coverage["tool"], "zfcheck's line tracer, sys.settrace")
+        # The markdown lists it; answered from the cache alone (no Python), the lines that ran come back too.
+        comment = self.zfcheck("review", "--upstream", repo, "--base", "HEAD~1", "--head", "HEAD",
+                               python="/nonexistent/python", cache_dir=self.grid_cache)
+        self.assertEqual(comment.returncode, 1, comment.stderr)
+        self.assertIn("but 1 changed code line ran in no case", comment.stdout)
+        self.assertIn('engine.py:%d:         raise ValueError("torch is too old for ZenFlow")' % unreached_line,
+                      comment.stdout)
 
     def test_replay_holds_upstream_results_to_one_profiles_expectations(self):
         repo = self.committed_checkout("one")
