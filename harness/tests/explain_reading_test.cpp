@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 
 namespace zfcheck {
 namespace {
@@ -126,19 +127,20 @@ std::string fake_python(const std::string& name, const std::string& lines) {
 
 TEST(ExplainReading, TheFirstLineNamesTheEngineAndWhy) {
   std::string file = testing::write_temp("explain_engine.json", "{\"zero_optimization\": {\"stage\": 2}}");
-  auto none = testing::run_zfcheck("explain " + file + " --python " + fake_python("py_none", "'' '' ''"));
+  const std::string no_deepspeed = fake_python("py_none", "'' '' ''");
+  auto none = testing::run_zfcheck("explain " + file + " --python " + no_deepspeed);
   EXPECT_EQ(none.out.substr(0, none.out.find('\n')),
             "Engine: deepspeed-edaa722, zfcheck's model of DeepSpeed master: no deepspeed package is "
             "installed for " +
-                ::testing::TempDir() + "py_none (--python names another).");
-  fs::path site = testing::scratch_dir("explain_site");
+                no_deepspeed + " (--python names another).");
+  testing::ScratchDir site("explain_site");
   fs::create_directories(site / "deepspeed");
   auto old = testing::run_zfcheck("explain " + file + " --python " +
                                   fake_python("py_old", (site / "deepspeed").string() + " 0.14.0 2.5.0"));
   EXPECT_TRUE(has(old.out.substr(0, old.out.find('\n')), "DeepSpeed 0.14.0 installed for")) << old.out;
   EXPECT_TRUE(has(old.out.substr(0, old.out.find('\n')), "has no ZenFlow")) << old.out;
   fs::create_directories(site / "deepspeed/runtime/zenflow");
-  testing::write_temp("explain_site/deepspeed/runtime/zenflow/zenflow_config.py", "");
+  std::ofstream(site / "deepspeed/runtime/zenflow/zenflow_config.py").close();
   auto pydantic1 =
       testing::run_zfcheck("explain " + file + " --python " +
                            fake_python("py_pyd1", (site / "deepspeed").string() + " 0.17.5 1.10.13"));
