@@ -42,10 +42,10 @@ run() { (cd / && env -u ZFCHECK_DATA_DIR "$zfcheck" "$@"); }
 echo "== zfcheck --version"
 run --version | tee "$work/version"
 [[ $(cat "$work/version") == "$("$build/harness/cli/zfcheck" --version)" ]] || fail "--version differs from the build's"
-echo "== zfcheck explain (the installed tutorial config, DeepSpeed master)"
+echo "== zfcheck explain (the installed tutorial config, a batch size given, DeepSpeed master)"
 set +e
 run explain "$root/usr/share/zfcheck/corpus/configs/tutorial-zenflow.json" --profile deepspeed-edaa722 \
-  --micro-steps 24 > "$work/explain" 2>&1
+  --set train_batch_size=8 --micro-steps 24 > "$work/explain" 2>&1
 status=$?
 set -e
 cat "$work/explain"
