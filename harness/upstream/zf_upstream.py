@@ -127,12 +127,48 @@ def stand_in_class(path):
     return StandInType(path.rsplit(".", 1)[-1], (Anything, ), {"_stand_in_path": path})
 
 
-class StubModule(types.ModuleType):
-    """A module whose every public attribute is a stand-in class."""
+class CpuAccelerator(stand_in_class("deepspeed.accelerator.get_accelerator()")):
+    """The accelerator whole-config cases run on: a CPU, as DeepSpeed's CPU accelerator names itself; any other
+    use refuses like every stand-in."""
+
+    def device_name(self, device_index=None):
+        return "cpu"
+
+
+# What DeepSpeedConfig reads for DeepSpeed's other features (monitoring, compression, checkpointing, ...):
+# whole-config cases take those features to accept their keys (docs/eval-format.md), so their parsers are
+# OtherFeature, which answers anything, rather than stand-ins that refuse.
+OTHER_FEATURES = ("deepspeed.runtime.activation_checkpointing", "deepspeed.comm.config", "deepspeed.monitor",
+                  "deepspeed.inference", "deepspeed.elasticity", "deepspeed.autotuning", "deepspeed.nebula",
+                  "deepspeed.datastates", "deepspeed.compression", "deepspeed.runtime.swap_tensor",
+                  "deepspeed.runtime.model_checkpointing", "deepspeed.runtime.tensor_parallel",
+                  "deepspeed.runtime.data_pipeline", "deepspeed.utils.config", "deepspeed.git_version_info")
+
+
+class OtherFeature:
+    """A parser or value of a feature besides ZenFlow's set-up: built, called or read, it answers another."""
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def __call__(self, *args, **kwargs):
+        return OtherFeature()
 
     def __getattr__(self, name):
         if name.startswith("__"):
             raise AttributeError(name)
+        return OtherFeature()
+
+
+class StubModule(types.ModuleType):
+    """A module whose every public attribute is a stand-in class (OtherFeature for OTHER_FEATURES)."""
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        if self.__name__.startswith(OTHER_FEATURES):
+            setattr(self, name, OtherFeature)
+            return OtherFeature
         stand_in = stand_in_class(f"{self.__name__}.{name}")
         setattr(self, name, stand_in)
         return stand_in
@@ -478,10 +514,12 @@ class Upstream:
         return self.schedule(result, case, cfg, engine, optimizer, select)
 
     def load_deepspeed_config(self, world_size):
-        """runtime/config.py's DeepSpeedConfig, with dist.get_world_size() giving the case's world size and
-        elastic training (which the model does not cover) off."""
+        """runtime/config.py's DeepSpeedConfig, with dist.get_world_size() giving the case's world size,
+        elastic training (which the model does not cover) off, and a CPU accelerator (runtime/constants.py
+        asks get_accelerator() for its device at import)."""
         if not hasattr(self, "deepspeed_config_class"):
             importlib.import_module("deepspeed.elasticity").elasticity_enabled = lambda param_dict: False
+            importlib.import_module("deepspeed.accelerator").get_accelerator = lambda: CpuAccelerator()
             self.comm = importlib.import_module("deepspeed.comm")
             self.deepspeed_config_class = importlib.import_module("deepspeed.runtime.config").DeepSpeedConfig
         self.comm.get_world_size = lambda *args, **kwargs: world_size
