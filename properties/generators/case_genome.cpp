@@ -153,7 +153,8 @@ SlotWeights evenly(std::size_t choices, const std::vector<std::size_t>& picks) {
 // stands for it); every other key absent; the dataloader absent, empty, short or normal; all evenly.
 // Every conjunction of schedule paths is drawn often, so that the generators reach every cause
 // (docs/causes.md) by design rather than by luck.
-constexpr std::array<std::string_view, 6> kCornerTexts{"0", "1", "-1", R"("auto")", R"("step")", R"("epoch")"};
+constexpr std::array<std::string_view, 6> kCornerTexts{"0",         "1",         "-1",
+                                                       R"("auto")", R"("step")", R"("epoch")"};
 constexpr std::array<std::optional<std::int64_t>, 4> kCornerDataloaders{std::nullopt, 0, 1, 10};
 
 Mix corners_block(std::size_t weight) {
@@ -182,11 +183,60 @@ std::vector<SlotWeights> corners_context() {
           evenly(micro_steps_pool().size(), {0})};
 }
 
-// A block mix and the context slots its cases are drawn in.
+// The whole-config slots, after the context (each choice 0 the simplest): whether the case is a whole
+// config, one per top_level_keys(), the world size, zero_optimization present (0) or absent (1), one
+// per zero_keys(), zero_optimization.zenflow the block (0) or absent (1), a top-level (misplaced)
+// zenflow absent (0) or the block (1). A zenflow-block case has every one at choice 0.
+std::vector<SlotWeights> block_case_slots() {
+  std::vector<SlotWeights> slots{{1, 0}};
+  for (const ConfigKey& k : top_level_keys()) slots.push_back(evenly(k.values.size(), {0}));
+  slots.push_back(evenly(world_size_pool().size(), {0}));
+  slots.push_back({1, 0});
+  for (const ConfigKey& k : zero_keys()) slots.push_back(evenly(k.values.size(), {0}));
+  slots.push_back({1, 0});
+  slots.push_back({1, 0});
+  return slots;
+}
+
+// The whole-config slots of a whole-config case: every key's choices evenly, zero_optimization and
+// its zenflow nearly always there, the misplaced top-level zenflow now and then.
+std::vector<SlotWeights> whole_config_slots() {
+  std::vector<SlotWeights> slots{{0, 1}};
+  for (const ConfigKey& k : top_level_keys()) slots.push_back(SlotWeights(k.values.size(), 1));
+  slots.push_back(SlotWeights(world_size_pool().size(), 1));
+  slots.push_back({9, 1});
+  for (const ConfigKey& k : zero_keys()) slots.push_back(SlotWeights(k.values.size(), 1));
+  slots.push_back({9, 1});
+  slots.push_back({9, 1});
+  return slots;
+}
+
+// A block mix, the context slots its cases are drawn in, and its whole-config slots.
 struct CaseMix {
   Mix block;
   std::vector<SlotWeights> context = context_slots();
+  std::vector<SlotWeights> whole = block_case_slots();
 };
+
+// How many times the zenflow-block mixes' weights are scaled, against their whole-config twins' (a
+// sixth of all cases are whole configs).
+constexpr std::size_t kBlockCaseScale = 5;
+
+// Each block mix as a zenflow-block case and, at 1 / (kBlockCaseScale + 1) of its weight, as the
+// zenflow block of a whole config drawn in the same context, at the default stage.
+std::vector<CaseMix> with_whole_configs(const std::vector<CaseMix>& block_cases) {
+  std::vector<CaseMix> out;
+  for (CaseMix m : block_cases) {
+    m.block.weight *= kBlockCaseScale;
+    out.push_back(m);
+  }
+  for (CaseMix m : block_cases) {
+    m.context[1] = evenly(stage_pool().size(), {0});
+    m.whole = whole_config_slots();
+    out.push_back(std::move(m));
+  }
+  return out;
+}
 
 const std::vector<CaseMix>& every_mix() {
   static const std::vector<CaseMix> mixes = [] {
@@ -212,7 +262,7 @@ const std::vector<CaseMix>& every_mix() {
         {corners_block(32), corners_context()},
     };
     for (std::string_view row : kScenarioRows) out.push_back({scenario_mix(row, 1)});
-    return out;
+    return with_whole_configs(out);
   }();
   return mixes;
 }
@@ -222,7 +272,9 @@ const std::vector<CaseMix>& every_mix() {
 const std::vector<Mix>& block_mixes() {
   static const std::vector<Mix> mixes = [] {
     std::vector<Mix> out;
-    for (const CaseMix& m : every_mix()) out.push_back(m.block);
+    for (const CaseMix& m : every_mix()) {
+      if (m.whole[0][0] != 0) out.push_back(m.block);  // each block mix once (the zenflow-block twin)
+    }
     return out;
   }();
   return mixes;
@@ -239,6 +291,7 @@ const std::vector<Mix>& case_mixes() {
     for (const CaseMix& m : every_mix()) {
       out.push_back(m.block);
       out.back().slots.insert(out.back().slots.end(), m.context.begin(), m.context.end());
+      out.back().slots.insert(out.back().slots.end(), m.whole.begin(), m.whole.end());
     }
     return out;
   }();
@@ -261,8 +314,10 @@ py::Value decode_block(const Genome& genome) {
   return block;
 }
 
-Case decode_context(const Genome& genome) {
-  const std::size_t first = genome.size() - kContextSlots;
+namespace {
+
+// The context held by the slots from `first` on.
+Case context_at(const Genome& genome, std::size_t first) {
   Case c;
   c.dataloader_len = dataloader_pool()[genome[first]].value;
   c.stage = stage_pool()[genome[first + 1]].value;
@@ -270,9 +325,41 @@ Case decode_context(const Genome& genome) {
   return c;
 }
 
+void set_key(py::Dict& dict, const ConfigKey& key, std::size_t choice) {
+  if (const auto& value = key.values[choice]) dict.set(key.key, *value);
+}
+
+// The whole config the slots from `first` on make around `block`; nothing for a zenflow-block case.
+std::optional<py::Value> whole_config_at(const Genome& genome, std::size_t first, const py::Value& block) {
+  if (genome[first++] == 0) return std::nullopt;
+  py::Dict config;
+  for (const ConfigKey& key : top_level_keys()) set_key(config, key, genome[first++]);
+  first++;  // the world size
+  const bool with_zero = genome[first++] == 0;
+  py::Dict zero;
+  for (const ConfigKey& key : zero_keys()) set_key(zero, key, genome[first++]);
+  if (genome[first++] == 0) zero.set(py::Str{"zenflow"}, block);
+  if (with_zero) config.set(py::Str{"zero_optimization"}, py::Value(std::move(zero)));
+  if (genome[first] != 0) config.set(py::Str{"zenflow"}, block);
+  return py::Value(std::move(config));
+}
+
+}  // namespace
+
+Case decode_context(const Genome& genome) { return context_at(genome, 0); }
+
 Case decode_case(const Genome& genome) {
-  Case c = decode_context(genome);
-  c.zenflow = decode_block(genome);
+  const std::size_t context = kFirstFieldSlot + kConfigFields.size() + extra_keys().size();
+  const std::size_t whole = context + kContextSlots;
+  Case c = context_at(genome, context);
+  py::Value block = decode_block(genome);
+  c.deepspeed_config = whole_config_at(genome, whole, block);
+  if (c.deepspeed_config) {
+    c.world_size = world_size_pool()[genome[whole + 1 + top_level_keys().size()]];
+    c.zenflow = py::None{};
+  } else {
+    c.zenflow = std::move(block);
+  }
   return c;
 }
 

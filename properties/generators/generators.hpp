@@ -33,7 +33,11 @@ rc::Gen<py::Value> genZenflowBlock();
 // huge, stage 1-3, the horizon.
 rc::Gen<Case> genEngineContext();
 // A whole case: genZenflowBlock() in genEngineContext(), but the schedule corners in a dataloader
-// absent, empty, short or normal (evenly) at the default stage and horizon. Every property takes
+// absent, empty, short or normal (evenly) at the default stage and horizon; and, a sixth of the time,
+// a whole-config case: that block as zero_optimization.zenflow of a DeepSpeed config with the batch
+// keys, ZeRO stage, offload_optimizer, overlap_comm, gradient_allreduce_op and a misplaced top-level
+// zenflow drawn evenly, at world size 1, 2 or 4 (shrinking first towards the zenflow-block case,
+// which minimal_order ranks simpler). Every property takes
 // exactly one Case from this generator (reproduce.hpp relies on it).
 rc::Gen<Case> genCase();
 

@@ -260,4 +260,39 @@ const std::vector<Weighted<std::int64_t>>& micro_steps_pool() {
   return pool;
 }
 
+namespace {
+
+ConfigKey config_key(std::string_view key, std::initializer_list<std::string_view> texts) {
+  ConfigKey out{py::Str{std::string(key)}, {std::nullopt}};
+  for (auto text : texts) out.values.emplace_back(parse_literal(text));
+  return out;
+}
+
+}  // namespace
+
+const std::vector<ConfigKey>& top_level_keys() {
+  static const std::vector<ConfigKey> keys{
+      config_key("train_batch_size", {"8", "16", "0", "6", R"("auto")"}),
+      config_key("train_micro_batch_size_per_gpu", {"2", "0", R"("auto")"}),
+      config_key("gradient_accumulation_steps", {"1", "4", "0", R"("auto")"}),
+      config_key("gradient_allreduce_op", {R"("sum")", R"("SUM")", R"("mean")", R"("max")", "null"}),
+  };
+  return keys;
+}
+
+const std::vector<ConfigKey>& zero_keys() {
+  static const std::vector<ConfigKey> keys{
+      config_key("stage", {"0", "1", "2", "3", R"("2")", R"("x")"}),
+      config_key("offload_optimizer",
+                 {R"({"device":"cpu"})", R"({"device":"nvme"})", R"({"device":"none"})"}),
+      config_key("overlap_comm", {"true", "false"}),
+  };
+  return keys;
+}
+
+const std::vector<std::int64_t>& world_size_pool() {
+  static const std::vector<std::int64_t> pool{1, 2, 4};
+  return pool;
+}
+
 }  // namespace zfcheck::gen

@@ -57,4 +57,20 @@ dataloader_pool();  // absent, empty, short, normal, huge
 const std::vector<Weighted<int>>& stage_pool();
 const std::vector<Weighted<std::int64_t>>& micro_steps_pool();
 
+// A key of the whole DeepSpeed config (or of its zero_optimization section) with the values a
+// whole-config case gives it, in the order shrinking prefers (absent first, then the value the sweep
+// grid's whole-config blocks write most).
+struct ConfigKey {
+  py::Str key;
+  std::vector<std::optional<py::Value>> values;  // nothing: the key is absent
+};
+// train_batch_size, train_micro_batch_size_per_gpu, gradient_accumulation_steps (absent, consistent,
+// inconsistent, 0, "auto") and gradient_allreduce_op.
+const std::vector<ConfigKey>& top_level_keys();
+// zero_optimization's stage (absent, 0-3, "2", "x"), offload_optimizer (absent, device cpu / nvme /
+// none) and overlap_comm.
+const std::vector<ConfigKey>& zero_keys();
+// dist.get_world_size(): 1, 2, 4.
+const std::vector<std::int64_t>& world_size_pool();
+
 }  // namespace zfcheck::gen

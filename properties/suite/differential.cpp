@@ -56,6 +56,9 @@ std::optional<Failure> broken(std::string_view what, const Result& r) {
 }  // namespace
 
 std::optional<Failure> pr8274_changes_exactly_its_two_bounds(const Case& c, const ProfileSet& profiles) {
+  // The PR's bounds are stated on the zenflow block; in a whole config DeepSpeed's own checks (the batch
+  // sizes) can come first under one revision and after the block's under the other.
+  if (c.deepspeed_config) return std::nullopt;
   Result master = evaluate(c, profiles.at("deepspeed-edaa722"));
   Result pr = evaluate(c, profiles.at("deepspeed-8274"));
   if (rejected_with(master, kUpdateBelow1) ||
@@ -86,6 +89,7 @@ std::optional<Failure> pr8274_changes_exactly_its_two_bounds(const Case& c, cons
 }
 
 std::optional<Failure> fix_commit_changes_exactly_its_cases(const Case& c, const ProfileSet& profiles) {
+  if (c.deepspeed_config) return std::nullopt;  // as in pr8274_changes_exactly_its_two_bounds
   const Profile& fixed = profiles.at("pr-8456");
   Result first = evaluate(c, profiles.at("pr-8456-4ffc94ea"));
   Result final = evaluate(c, fixed);

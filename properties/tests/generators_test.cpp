@@ -1,13 +1,13 @@
 // The generators: deterministic for a seed, reaching every branch the sweep grid reaches, shrinking to
 // the simple case.
 #include "properties/generators/generators.hpp"
-#include "harness/io/case_io.hpp"
 #include "harness/checks/minimal_order.hpp"
 #include "harness/checks/sweep_grid.hpp"
 #include "harness/checks/warning_meaning.hpp"
-#include "properties/suite/property_run.hpp"
+#include "harness/io/case_io.hpp"
 #include "properties/generators/value_pools.hpp"
 #include "properties/suite/failure.hpp"
+#include "properties/suite/property_run.hpp"
 #include "reference/config.hpp"
 #include "reference/py_json.hpp"
 
@@ -103,8 +103,14 @@ TEST(Generators, shrinkTowardsTheSimpleCase) {
               return v && v->as<py::Int>() && *v->as<py::Int>() < 0;
             })),
             R"({"zenflow":{"select_interval":-1}})");
-  EXPECT_EQ(case_line(shrunk([](const Case& c) { return c.zenflow.as<py::Dict>() == nullptr; })),
+  EXPECT_EQ(case_line(shrunk(
+                [](const Case& c) { return !c.deepspeed_config && c.zenflow.as<py::Dict>() == nullptr; })),
             R"({"zenflow":null})");
+  // A whole config shrinks to the zenflow block alone in zero_optimization, its world size to 2.
+  EXPECT_EQ(case_line(shrunk([](const Case& c) { return c.deepspeed_config.has_value(); })),
+            R"({"deepspeed_config":{"zero_optimization":{"zenflow":{}}}})");
+  EXPECT_EQ(case_line(shrunk([](const Case& c) { return c.world_size != 1; })),
+            R"({"deepspeed_config":{"zero_optimization":{"zenflow":{}}},"world_size":2})");
 }
 
 TEST(Generators, sampleCasesIsDeterministicForASeed) {
