@@ -74,15 +74,14 @@ std::optional<Error> derive_with_str(const BatchValue& train, const BatchValue& 
   if (!train.is_none() && !micro.is_none()) return floor_division_type_error(train, py::type_name(*micro.value));
   if (!train.is_none() && !acc.is_none()) {
     if (is_str(train)) return floor_division_type_error(train, "int");
-    return raised("TypeError", "unsupported operand type(s) for //: 'int' and 'str'");
+    return raised("TypeError", "unsupported operand type(s) for //=: 'int' and 'str'");  // micro_batch //= grad_acc
   }
   if (!micro.is_none() && !acc.is_none()) {
     if (is_str(micro) && is_str(acc)) return raised("TypeError", "can't multiply sequence by non-int of type 'str'");
     return compare;  // train_batch_size becomes a repeated str
   }
   if (!train.is_none()) return floor_division_type_error(train, "int");
-  if (!micro.is_none()) return compare;
-  return std::nullopt;  // only gradient_accumulation_steps: the "needs to be provided" assertion
+  return compare;  // only train_micro_batch_size_per_gpu, a str: train_batch_size becomes a repeated str
 }
 
 // _set_batch_related_parameters: fills in the values not given, with Python's floor division.
@@ -90,6 +89,10 @@ tl::expected<BatchSizes, Error> derive_batch(const BatchValue& train, const Batc
                                              const BatchValue& acc, const py::Int& world) {
   if (!train.is_none() && !micro.is_none() && !acc.is_none()) {
     return BatchSizes{*train.integer(), *micro.integer(), *acc.integer()};  // all given: nothing is set
+  }
+  if (train.is_none() && micro.is_none()) {  // whatever gradient_accumulation_steps is: nothing derives from it
+    return tl::unexpected(raised("AssertionError",
+                                 "Either train_batch_size or train_micro_batch_size_per_gpu needs to be provided"));
   }
   if (auto error = derive_with_str(train, micro, acc)) return tl::unexpected(std::move(*error));
   for (const BatchValue* b : {&train, &micro, &acc}) {
@@ -118,9 +121,7 @@ tl::expected<BatchSizes, Error> derive_batch(const BatchValue& train, const Batc
   }
   if (!train.is_none())
     return BatchSizes{*train.integer(), py::floor_div(*train.integer(), world), py::Int(1)};
-  if (!micro.is_none()) return BatchSizes{*micro.integer() * world, *micro.integer(), py::Int(1)};
-  return tl::unexpected(raised(
-      "AssertionError", "Either train_batch_size or train_micro_batch_size_per_gpu needs to be provided"));
+  return BatchSizes{*micro.integer() * world, *micro.integer(), py::Int(1)};  // only the micro batch
 }
 
 // _batch_assertion.

@@ -530,6 +530,8 @@ class Upstream:
         if isinstance(exc, self.validation_error):
             first = exc.errors()[0]
             parts = [str(p) for p in first["loc"]]
+            if parts[:1] == ["zenflow"]:  # a ZenFlowConfig field, named as zenflow-block cases name it
+                parts = ["zenflow", field_of(first["loc"])] if field_of(first["loc"]) else ["zenflow"]
             prefix = ["zero_optimization"] if exc.title == "DeepSpeedZeroConfig" else []
             return {"type": "ValidationError", "field": ".".join(prefix + parts) if parts else None,
                     "message": first["msg"]}

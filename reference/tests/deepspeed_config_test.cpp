@@ -31,6 +31,11 @@ TEST(DeepSpeedConfigBatch, AssertsAsUpstreamDoes) {
             "AssertionError: Either train_batch_size or train_micro_batch_size_per_gpu needs to be provided");
   EXPECT_EQ(batch_text(R"({"gradient_accumulation_steps":4})"),
             "AssertionError: Either train_batch_size or train_micro_batch_size_per_gpu needs to be provided");
+  // Found by conformance --generated: a str alone derives nothing, and the micro batch is divided in place.
+  EXPECT_EQ(batch_text(R"({"gradient_accumulation_steps":"auto"})"),
+            "AssertionError: Either train_batch_size or train_micro_batch_size_per_gpu needs to be provided");
+  EXPECT_EQ(batch_text(R"({"train_batch_size":0,"gradient_accumulation_steps":"auto"})", 4),
+            "TypeError: unsupported operand type(s) for //=: 'int' and 'str'");
   EXPECT_EQ(batch_text(R"({"train_batch_size":8,"train_micro_batch_size_per_gpu":3})", 2),
             "AssertionError: Check batch related parameters. train_batch_size is not equal to "
             "micro_batch_per_gpu * gradient_acc_step * world_size 8 != 3 * 1 * 2");
