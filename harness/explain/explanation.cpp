@@ -242,6 +242,11 @@ std::string broken_sentence(std::string_view name, const Result& r) {
            " and divides every gradient by it" +
            (r.engine->update_interval == 0 ? ": inf/NaN gradients." : ".");
   }
+  if (name == "gradient-accumulation-honoured") {
+    return "Set-up changes gradient_accumulation_steps to " +
+           json(r.deepspeed->batch.gradient_accumulation_steps) +
+           " without a warning, so the effective batch is not the one the config asks for.";
+  }
   const Invariant* inv = find_invariant(name);
   return inv ? "It breaks: " + std::string(inv->statement) + "." : std::string(name);
 }

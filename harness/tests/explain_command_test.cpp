@@ -43,6 +43,16 @@ TEST(ExplainCommand, TheTutorialWithoutADataloaderOnMasterSelectsOnceSilently) {
   }
 }
 
+TEST(ExplainCommand, AnOverwrittenGradientAccumulationIsASentenceNamingTheNewValue) {
+  auto run = testing::run_zfcheck("explain " + kFragment + " --set train_batch_size=8 --micro-steps 24");
+  EXPECT_EQ(run.status, 1) << run.out;
+  EXPECT_TRUE(has(run.out,
+                  "gradient-accumulation-honoured: Set-up changes gradient_accumulation_steps to 4 "
+                  "without a warning"))
+      << run.out;
+  EXPECT_FALSE(has(run.out, "It breaks:")) << run.out;
+}
+
 TEST(ExplainCommand, TheTutorialFragmentAloneFailsDeepSpeedsBatchAssertion) {
   auto run = testing::run_zfcheck("explain " + kFragment + " --profile deepspeed-edaa722", true);
   EXPECT_EQ(run.status, 1) << run.out;
