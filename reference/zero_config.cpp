@@ -338,4 +338,17 @@ tl::expected<ZeroConfig, Error> read_zero_config(const py::Value* section, const
   return out.zero;
 }
 
+const std::vector<std::string_view>& zero_section_keys() {
+  static const std::vector<std::string_view> keys = [] {
+    std::vector<std::string_view> out;
+    for (const ZeroField& f : kZeroFields) out.push_back(f.name);
+    out.insert(out.end(), kZeroTailFields.begin(), kZeroTailFields.end());
+    for (const ZeroField& f : kZeroFields) {
+      if (!f.alias.empty()) out.push_back(f.alias);
+    }
+    return out;
+  }();
+  return keys;
+}
+
 }  // namespace zfcheck

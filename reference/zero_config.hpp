@@ -10,6 +10,8 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace zfcheck {
 
@@ -32,5 +34,8 @@ Error unmodelled(std::string message);
 // "zero_optimization.zenflow.select_interval"); a key the model does not validate is an kUnmodelledType
 // error naming it.
 tl::expected<ZeroConfig, Error> read_zero_config(const py::Value* section, const Switches& switches);
+
+// Every key the section takes (extra="forbid" refuses the rest): each field's name, then each alias.
+const std::vector<std::string_view>& zero_section_keys();
 
 }  // namespace zfcheck

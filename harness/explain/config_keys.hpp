@@ -4,18 +4,11 @@
 
 #include "reference/py_value.hpp"
 
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace zfcheck {
-
-// The top-level keys DeepSpeed reads (its config documentation and DeepSpeedConfig at edaa72212). Others
-// are ignored without a word.
-std::span<const std::string_view> top_level_keys();
-// DeepSpeedZeroConfig's fields and aliases at edaa72212. Others are refused (pydantic's extra="forbid").
-std::span<const std::string_view> zero_optimization_keys();
 
 struct KeyNote {
   std::string sentence;

@@ -4,6 +4,10 @@
 
 #include "test_support.hpp"
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 namespace zfcheck {
 namespace {
 
@@ -56,6 +60,18 @@ TEST(ZeroConfig, FieldErrorsInDeclarationOrderThenExtras) {
             "TypeError -: DeepSpeedConfigModel.__init__() got multiple values for argument 'self'");
   EXPECT_EQ(zero_text(R"({"zenflow":{"select_interval":"x"}})"),
             "ValidationError zero_optimization.zenflow: Value error, If select_interval is a string, it must be \"auto\"");
+}
+
+TEST(ZeroConfig, TheSectionsKeysAreTheOnesItTakes) {
+  const std::vector<std::string_view>& keys = zero_section_keys();
+  EXPECT_EQ(keys.size(), 53u);  // 42 fields, the 2 read after them, 9 stage3_ aliases (runtime/zero/config.py)
+  for (std::string_view key : {"stage", "zenflow", "leaf_module", "stage3_prefetch_bucket_size"}) {
+    EXPECT_NE(std::find(keys.begin(), keys.end(), key), keys.end()) << key;
+  }
+  for (std::string_view key : keys) {
+    EXPECT_EQ(zero_text("{\"" + std::string(key) + "\":null}").find("Extra inputs"), std::string::npos) << key;
+  }
+  EXPECT_EQ(std::find(keys.begin(), keys.end(), "stages"), keys.end());
 }
 
 }  // namespace
