@@ -392,18 +392,21 @@ class Upstream:
         self.stage3 = load("deepspeed.runtime.zenflow.engine_stage3") if missing_file_for(3, sources) is None else None
 
     def evaluate(self, case):
-        if "deepspeed_config" in case:
-            return self.evaluate_whole_config(case)
-        result = {"outcome": "ok", "error": None, "config": None, "resolved": None, "engine": None,
-                  "zenflow_enabled": False, "warnings": [], "selections": [], "selection_count": 0}
+        """One case's result; what the previous case logged or touched is forgotten first."""
         self.logger.warnings = []
         StandIns.used.clear()
+        if "deepspeed_config" in case:
+            return self.evaluate_whole_config(case)
+        return self.evaluate_zenflow_block(case)
+
+    def evaluate_zenflow_block(self, case):
+        """The zenflow block in the tutorial's ZeRO section at the case's stage, then the set-up."""
+        result = {"outcome": "ok", "error": None, "config": None, "resolved": None, "engine": None,
+                  "zenflow_enabled": False, "warnings": [], "selections": [], "selection_count": 0}
         stage = case["stage"]
         missing = missing_file_for(stage, self.sources)
         if missing is not None:
-            result.update(outcome="unmodelled", error={"type": "MissingFile", "field": None,
-                                                       "message": f"this revision has no {missing}"})
-            return self.finish(result)
+            return self.missing_file(result, missing)
         try:
             zero = self.zero_config(stage=stage, offload_optimizer={"device": "cpu"},
                                     overlap_comm=case.get("overlap_comm"), zenflow=case["zenflow"])
@@ -413,9 +416,7 @@ class Upstream:
         cfg = zero.zenflow
         if cfg is None:
             return self.finish(result)
-        result["zenflow_enabled"] = True
-        result["config"] = {name: getattr(cfg, name) for name in type(cfg).model_fields}
-        engine = EngineStub(cfg, case["dataloader_len"])
+        engine = self.zenflow_on(result, cfg, case)
         try:
             self.engine.configure_zenflow(engine)
             optimizer, select = self.build_optimizer(stage, cfg, zero.overlap_comm)
@@ -460,12 +461,9 @@ class Upstream:
         """DeepSpeedConfig on the whole config, then the engine's ZenFlow set-up and the optimizer its stage builds."""
         result = {"outcome": "ok", "error": None, "config": None, "resolved": None, "engine": None, "deepspeed": None,
                   "zenflow_enabled": False, "warnings": [], "selections": [], "selection_count": 0}
-        self.logger.warnings = []
         missing = missing_file_for("deepspeed_config", self.sources)
         if missing is not None:
-            result.update(outcome="unmodelled", error={"type": "MissingFile", "field": None,
-                                                       "message": f"this revision has no {missing}"})
-            return self.finish(result)
+            return self.missing_file(result, missing)
         deepspeed_config = self.load_deepspeed_config(case["world_size"])
         try:
             ds = deepspeed_config(case["deepspeed_config"])
@@ -482,9 +480,7 @@ class Upstream:
         cfg = zero.zenflow
         if cfg is None:
             return self.finish(result)
-        result["zenflow_enabled"] = True
-        result["config"] = {name: getattr(cfg, name) for name in type(cfg).model_fields}
-        engine = EngineStub(cfg, case["dataloader_len"])
+        engine = self.zenflow_on(result, cfg, case)
         engine._config = ds
         try:
             self.engine.configure_zenflow(engine)
@@ -494,9 +490,7 @@ class Upstream:
         view["gradient_accumulation_steps"] = ds.gradient_accumulation_steps
         missing = missing_file_for(zero.stage, self.sources)
         if missing is not None:
-            result.update(outcome="unmodelled", error={"type": "MissingFile", "field": None,
-                                                       "message": f"this revision has no {missing}"})
-            return self.finish(result)
+            return self.missing_file(result, missing)
         if zero.stage == 0:
             # ZeRO off: the engine keeps the optimizer it was given, and engine.step() with engine.zenflow set
             # calls optimizer._sync_selective_optimizer_lr().
@@ -548,6 +542,20 @@ class Upstream:
         optimizer = cls(None, None, None, {}, zenflow_config=cfg, overlap_comm=overlap_comm,
                         offload_optimizer_config=offload_optimizer_config)
         return optimizer, lambda opt: opt.is_zenflow_select_boundary()
+
+    def missing_file(self, result, missing):
+        """The finished result of a case that needs a file this revision predates."""
+        result.update(outcome="unmodelled", error={"type": "MissingFile", "field": None,
+                                                   "message": f"this revision has no {missing}"})
+        return self.finish(result)
+
+    @staticmethod
+    def zenflow_on(result, cfg, case):
+        """Records that the config turned ZenFlow on, with every field of the revision's ZenFlowConfig; the
+        engine stand-in its set-up runs on."""
+        result["zenflow_enabled"] = True
+        result["config"] = {name: getattr(cfg, name) for name in type(cfg).model_fields}
+        return EngineStub(cfg, case["dataloader_len"])
 
     def finish(self, result):
         result["warnings"] = list(self.logger.warnings)
