@@ -37,7 +37,7 @@ std::vector<FieldDifference> field_differences(const py::Value& left, const py::
 // Every key of an eval-format result but its id and profile, each as a whole: what "the same result"
 // means when one case is evaluated twice.
 inline constexpr SelectedField kResultFields[] = {
-    {"outcome"},         {"error"},    {"config"},     {"resolved"},        {"engine"},
+    {"outcome"},         {"error"},    {"config"},     {"resolved"},        {"engine"},          {"deepspeed"},
     {"zenflow_enabled"}, {"warnings"}, {"selections"}, {"selection_count"},
 };
 

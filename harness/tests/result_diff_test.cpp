@@ -1,5 +1,9 @@
-// The one comparison of two results: each view of a field, the selection's order, missing keys.
+// The one comparison of two results: each view of a field, the selection's order, missing keys, and the
+// result fields it compares.
 #include "harness/io/result_diff.hpp"
+#include "harness/io/case_io.hpp"
+#include "harness/io/result_json.hpp"
+#include "reference/evaluate.hpp"
 #include "reference/py_json.hpp"
 
 #include <gtest/gtest.h>
@@ -41,6 +45,19 @@ TEST(ResultDiff, resultFieldsLeaveOutOnlyIdAndProfile) {
   py::Value a = json(R"({"id":"1","profile":"p","outcome":"ok","selection_count":2,"warnings":[]})");
   py::Value b = json(R"({"id":"2","profile":"q","outcome":"ok","selection_count":3,"warnings":["w"]})");
   EXPECT_EQ(described(field_differences(a, b, kResultFields)), "warnings:[]/[\"w\"] selection_count:2/3 ");
+}
+
+// Every key a result is written with (a whole-config result has them all), in the same order.
+TEST(ResultDiff, resultFieldsAreEveryKeyAResultIsWrittenWith) {
+  Case whole = case_from_value(json(R"({"id":"x","deepspeed_config":{"train_batch_size":8}})")).value();
+  py::Value written = result_to_value(evaluate(whole, builtin_profiles().front()));
+  std::vector<std::string_view> keys;
+  for (const auto& [key, value] : written.as<py::Dict>()->entries()) {
+    if (key.text != "id" && key.text != "profile") keys.push_back(key.text);
+  }
+  std::vector<std::string_view> fields;
+  for (const SelectedField& f : kResultFields) fields.push_back(f.key);
+  EXPECT_EQ(fields, keys);
 }
 
 }  // namespace

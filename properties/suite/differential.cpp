@@ -1,6 +1,7 @@
 // The profile-pair property bodies: evaluate under both, check the named cases, compare the rest.
 #include "properties/suite/differential.hpp"
 
+#include "properties/suite/block_of_whole_config.hpp"
 #include "reference/pydantic_lax.hpp"
 
 namespace zfcheck::props {
@@ -53,17 +54,33 @@ std::optional<Failure> broken(std::string_view what, const Result& r) {
                   : "");
 }
 
+// Both revision pairs change only what the zenflow block says: where the block alone gives the same result
+// under both, so must the whole config that holds it (the batch sizes, the ZeRO section and the GAS
+// overwrite included).
+std::optional<Failure> whole_config_changes_only_with_its_block(std::string_view what, const Case& c,
+                                                                const Profile& before, const Profile& after,
+                                                                const Result& whole_before,
+                                                                const Result& whole_after) {
+  Case block = block_of_whole_config(c, whole_before.deepspeed);
+  if (differences(what, evaluate(block, before), evaluate(block, after))) return std::nullopt;
+  return differences(std::string(what) + ", where the zenflow block alone gives the same result,", whole_before,
+                     whole_after);
+}
+
 }  // namespace
 
 std::optional<Failure> pr8274_changes_exactly_its_two_bounds(const Case& c, const ProfileSet& profiles) {
-  // The PR's bounds are stated on the zenflow block; in a whole config DeepSpeed's own checks (the batch
-  // sizes) can come first under one revision and after the block's under the other.
-  if (c.deepspeed_config) return std::nullopt;
-  Result master = evaluate(c, profiles.at("deepspeed-edaa722"));
-  Result pr = evaluate(c, profiles.at("deepspeed-8274"));
+  const Profile& master_profile = profiles.at("deepspeed-edaa722");
+  const Profile& pr_profile = profiles.at("deepspeed-8274");
+  Result master = evaluate(c, master_profile);
+  Result pr = evaluate(c, pr_profile);
   if (rejected_with(master, kUpdateBelow1) ||
       (rejected_on(master, "topk_ratio") && open_interval_message(master))) {
     return broken("master must not apply PR #8274's bounds", master);
+  }
+  if (c.deepspeed_config) {
+    return whole_config_changes_only_with_its_block("deepspeed-edaa722 and deepspeed-8274", c, master_profile,
+                                                    pr_profile, master, pr);
   }
   if (!refused_before_the_fields(master)) {
     if (topk_ratio_at_an_end(c)) {
@@ -89,9 +106,9 @@ std::optional<Failure> pr8274_changes_exactly_its_two_bounds(const Case& c, cons
 }
 
 std::optional<Failure> fix_commit_changes_exactly_its_cases(const Case& c, const ProfileSet& profiles) {
-  if (c.deepspeed_config) return std::nullopt;  // as in pr8274_changes_exactly_its_two_bounds
+  const Profile& first_commit = profiles.at("pr-8456-4ffc94ea");
   const Profile& fixed = profiles.at("pr-8456");
-  Result first = evaluate(c, profiles.at("pr-8456-4ffc94ea"));
+  Result first = evaluate(c, first_commit);
   Result final = evaluate(c, fixed);
   if (first.config && first.config->steps_per_epoch && *first.config->steps_per_epoch < 1) {
     if (!rejected_with(final, kStepsBelow1))
@@ -103,6 +120,10 @@ std::optional<Failure> fix_commit_changes_exactly_its_cases(const Case& c, const
     without.dataloader_len.reset();
     return differences("under pr-8456, an empty dataloader and no dataloader", final,
                        evaluate(without, fixed));
+  }
+  if (c.deepspeed_config) {
+    return whole_config_changes_only_with_its_block("pr-8456-4ffc94ea and pr-8456", c, first_commit, fixed, first,
+                                                    final);
   }
   return differences("pr-8456-4ffc94ea and pr-8456", first, final);
 }

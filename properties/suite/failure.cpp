@@ -9,12 +9,12 @@
 namespace zfcheck::props {
 
 std::optional<Failure> differences(std::string_view what, const Result& a, const Result& b) {
-  // A quick exit for the common case, equal results, before the eval-format comparison names fields.
-  if (a.outcome == b.outcome && a.error == b.error && a.config == b.config && a.resolved == b.resolved &&
-      a.engine == b.engine && a.zenflow_enabled == b.zenflow_enabled && a.warnings == b.warnings &&
-      a.selections == b.selections) {
-    return std::nullopt;
-  }
+  // A quick exit for the common case, equal results (whatever their id and profile), before the eval-format
+  // comparison names fields.
+  Result b_as_a = b;
+  b_as_a.id = a.id;
+  b_as_a.profile = a.profile;
+  if (a == b_as_a) return std::nullopt;
   std::string out;
   for (const FieldDifference& d : field_differences(result_to_value(a), result_to_value(b), kResultFields))
     out += " " + d.field + " (" + py::to_json(d.left) + " vs " + py::to_json(d.right) + ")";

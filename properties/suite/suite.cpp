@@ -46,12 +46,13 @@ std::vector<PropertySpec> build_suite() {
   suite.push_back(model_property(
       "pr8274ChangesExactlyItsTwoBounds",
       "deepspeed-8274 differs from deepspeed-edaa722 only by rejecting a topk_ratio of 0 or 1 and a numeric "
-      "update_interval below 1, both of which master accepts",
+      "update_interval below 1, both of which master accepts; a whole config differs only where its zenflow "
+      "block alone does",
       {"deepspeed-edaa722", "deepspeed-8274"}, &pr8274_changes_exactly_its_two_bounds));
   suite.push_back(model_property(
       "fixCommitChangesExactlyItsCases",
       "pr-8456 differs from pr-8456-4ffc94ea only by rejecting a steps_per_epoch below 1 and by treating an "
-      "empty dataloader as none",
+      "empty dataloader as none; a whole config differs only where its zenflow block alone does",
       {"pr-8456-4ffc94ea", "pr-8456"}, &fix_commit_changes_exactly_its_cases));
   suite.push_back(model_property(
       "dataloaderCallersSeeNoChange",
@@ -85,6 +86,10 @@ std::vector<PropertySpec> build_suite() {
   suite.push_back(model_property("configErrorsIgnoreTheEngineContext",
                                  "a config error is the same whatever the dataloader, stage and horizon", all,
                                  &config_errors_ignore_the_engine_context));
+  suite.push_back(model_property("wholeConfigGivesItsBlocksResult",
+                                 "a whole config gives its zenflow block's result at the stage and "
+                                 "overlap_comm DeepSpeed read, and its block's refusal",
+                                 all, &whole_config_gives_its_blocks_result));
   suite.push_back(model_property("selectionsFollowTheSelectPredicate",
                                  "the selections are the micro-steps where is_zenflow_select_boundary holds",
                                  all, &selections_follow_the_select_predicate));

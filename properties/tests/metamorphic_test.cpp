@@ -23,6 +23,7 @@ constexpr std::optional<Failure> (*kBodies[])(const Case&, const ProfileSet&) = 
     &result_does_not_depend_on_the_id,
     &config_errors_ignore_the_engine_context,
     &selections_follow_the_select_predicate,
+    &whole_config_gives_its_blocks_result,
 };
 
 TEST(MetamorphicBodies, holdOnTheTrickyCases) {
@@ -41,6 +42,16 @@ TEST(MetamorphicBodies, holdOnTheTrickyCases) {
           R"({"zenflow":{"select_strategy":"step","select_interval":-5,"full_warm_up_rounds":3},"micro_steps":41})",
           R"({"zenflow":{"full_warm_up_rounds":-1}})",
           R"({"zenflow":{"steps_per_epoch":10},"dataloader_len":0,"stage":1})",
+          // Whole configs: stage 3 without offload (overlap_comm on by default), stage "2" read as 2 with an
+          // nvme device (any device but "none" counts), the block refused on a field and as a whole, a
+          // misplaced block, stage 0, and a batch DeepSpeed refuses before ZenFlow.
+          R"({"deepspeed_config":{"train_batch_size":8,"zero_optimization":{"stage":3,"zenflow":{"select_interval":5}}}})",
+          R"({"deepspeed_config":{"train_batch_size":8,"zero_optimization":{"stage":"2","offload_optimizer":{"device":"nvme"},"zenflow":{"select_strategy":"step","select_interval":4}}},"dataloader_len":10})",
+          R"({"deepspeed_config":{"train_batch_size":8,"zero_optimization":{"stage":2,"offload_optimizer":{"device":"cpu"},"zenflow":{"topk_ratio":1.5}}}})",
+          R"({"deepspeed_config":{"train_batch_size":8,"zero_optimization":{"stage":1,"offload_optimizer":{"device":"cpu"},"zenflow":5}}})",
+          R"({"deepspeed_config":{"train_batch_size":8,"zenflow":{},"zero_optimization":{"stage":2,"offload_optimizer":{"device":"cpu"}}}})",
+          R"({"deepspeed_config":{"train_batch_size":8,"zero_optimization":{"zenflow":{}}}})",
+          R"({"deepspeed_config":{"train_batch_size":8,"train_micro_batch_size_per_gpu":3,"zero_optimization":{"stage":2,"offload_optimizer":{"device":"cpu"},"zenflow":{}}},"world_size":2})",
       }) {
     Case c = case_of(json);
     for (auto body : kBodies) EXPECT_EQ(body(c, ProfileSet::builtin()), std::nullopt) << json;
@@ -54,6 +65,18 @@ TEST(MetamorphicBodies, theirComparisonNamesTheProfileAndTheDifference) {
   ASSERT_TRUE(v);
   EXPECT_NE(v->find("under deepspeed-edaa722, they should agree"), std::string::npos) << *v;
   EXPECT_NE(v->find("resolved ("), std::string::npos) << *v;
+}
+
+TEST(MetamorphicBodies, theirComparisonSeesDeepSpeedsViewAlone) {
+  Case whole = case_of(
+      R"({"deepspeed_config":{"train_batch_size":8,"zero_optimization":{"stage":2,"offload_optimizer":{"device":"cpu"},"zenflow":{"update_interval":2}}}})");
+  Result a = evaluate(whole, ProfileSet::builtin().at("pr-8456"));
+  Result b = a;
+  ASSERT_TRUE(b.deepspeed);
+  b.deepspeed->batch.gradient_accumulation_steps = py::Int(1);
+  auto v = differences("the results", a, b);
+  ASSERT_TRUE(v);
+  EXPECT_NE(v->find("deepspeed ("), std::string::npos) << *v;
 }
 
 }  // namespace
