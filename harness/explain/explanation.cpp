@@ -177,6 +177,11 @@ void deepspeed_view(Writer& w, const Case& c, const Result& r) {
   w.line("ZeRO stage " + std::to_string(d.stage) + "; offload_optimizer " +
          (d.offload_optimizer ? "device \"" + *d.offload_optimizer + "\"" : std::string("absent")) +
          "; overlap_comm " + (d.overlap_comm ? "true" : "false") + ".");
+  if (d.offload_optimizer == "nvme" && (d.stage == 1 || d.stage == 2)) {
+    w.line("ZeRO stages 1 and 2 treat any offload_optimizer device but \"none\" as CPU offload "
+           "(stage_1_and_2.py has no NVMe path), so ZenFlow's cpu-offload check passes and the optimizer "
+           "states live in CPU memory.");
+  }
 }
 
 void schedule(Writer& w, const Case& c, const Result& r) {
@@ -257,11 +262,12 @@ std::string names_list(const std::vector<std::string_view>& names) {
   return out;
 }
 
-// "Fixes a, b", or, when nothing was broken but the config failed, that it now runs.
-std::string repairs(const Fix& fix) {
-  if (fix.invariants.empty())
-    return "DeepSpeed then accepts the config, and set-up and the first steps succeed";
-  return "Fixes " + names_list(fix.invariants);
+// "Fixes a, b"; where the original config failed, first that it now runs.
+std::string repairs(const Fix& fix, const Result& original) {
+  const std::string runs = "DeepSpeed then accepts the config, and set-up and the first steps succeed";
+  if (fix.invariants.empty()) return runs;
+  const std::string fixes = "fixes " + names_list(fix.invariants);
+  return original.outcome == Outcome::ok ? "F" + fixes.substr(1) : runs + "; it " + fixes;
 }
 
 std::string fixed_summary(const Fix& fix) {
@@ -273,6 +279,17 @@ std::string fixed_summary(const Fix& fix) {
          (r.warnings.empty() ? std::string("no warning") : plural(r.warnings.size(), "warning"));
 }
 
+// "Set a.b: v" or "Set a.b: v and c: w".
+std::string settings_written(const std::vector<Setting>& settings) {
+  std::string out = "Set ";
+  for (std::size_t i = 0; i < settings.size(); ++i) {
+    std::string path;
+    for (const auto& key : settings[i].path) path += (path.empty() ? "" : ".") + key;
+    out += (i ? " and " : "") + path + ": " + json(settings[i].value);
+  }
+  return out;
+}
+
 void fixes(Writer& w, const Explanation& e) {
   w.heading("Smallest fixes (each checked by evaluating the fixed config)");
   if (e.fixes.empty()) {
@@ -281,10 +298,7 @@ void fixes(Writer& w, const Explanation& e) {
   }
   for (const Fix& fix : e.fixes) {
     if (fix.kind == FixKind::setting) {
-      std::string path;
-      for (const auto& key : fix.setting->path) path += (path.empty() ? "" : ".") + key;
-      w.line("Set " + path + ": " + json(fix.setting->value) + ". " + repairs(fix) + "; " +
-             fixed_summary(fix) + ".");
+      w.line(settings_written(fix.settings) + ". " + repairs(fix, e.result) + "; " + fixed_summary(fix) + ".");
       continue;
     }
     if (fix.kind == FixKind::call) {
@@ -294,13 +308,18 @@ void fixes(Writer& w, const Explanation& e) {
       if (!fix.failed_lens.empty()) {
         s += "; the shorter ones tried, " + steps_list(fix.failed_lens) + ", do not fix it";
       }
-      w.line(s + "). " + repairs(fix) + "; " + fixed_summary(fix) + ".");
+      w.line(s + "). " + repairs(fix, e.result) + "; " + fixed_summary(fix) + ".");
       continue;
     }
     std::string keys;
     for (std::size_t i = 0; i < fix.changed_keys.size(); ++i) keys += (i ? ", " : "") + fix.changed_keys[i];
-    w.line("Change the zenflow block (" + plural(fix.changed_keys.size(), "key") + ": " + keys + "). " +
-           repairs(fix) + "; " + fixed_summary(fix) + ". Paste:");
+    std::string change = "change the zenflow block (" + plural(fix.changed_keys.size(), "key") + ": " + keys + ")";
+    if (fix.settings.empty()) {
+      change[0] = 'C';
+    } else {
+      change = settings_written(fix.settings) + ", then " + change;
+    }
+    w.line(change + ". " + repairs(fix, e.result) + "; " + fixed_summary(fix) + ". Paste:");
     std::string pasted = pasteable_block(zenflow_block(fix.c), "");
     std::vector<std::string> lines;
     for (std::size_t at = 0; at < pasted.size();) {

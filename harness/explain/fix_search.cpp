@@ -1,4 +1,5 @@
-// Fix search: call fixes by dataloader length, block fixes by growing sets of changed keys.
+// Fix search: call fixes by dataloader length, setting fixes by sets of one or two settings, block fixes by
+// growing sets of changed keys (after the settings set-up needs, where nothing else repairs everything).
 #include "harness/explain/fix_search.hpp"
 
 #include "harness/checks/invariants.hpp"
@@ -6,6 +7,7 @@
 #include "harness/explain/schedule_intent.hpp"
 #include "reference/config.hpp"
 
+#include <algorithm>
 #include <optional>
 
 namespace zfcheck {
@@ -175,42 +177,71 @@ std::optional<Fix> call_fix(const Case& c, const Engine& engine, const FixCandid
   return std::nullopt;
 }
 
-std::vector<Fix> setting_fixes(const Case& c, const Engine& engine) {
-  std::vector<Fix> out;
-  for (const Setting& s : fix_settings()) {
-    const py::Value* current = setting_value(c, s.path);
-    if (current != nullptr && *current == s.value) continue;
-    auto next = with_setting(c, s);
-    if (!next) continue;
-    Result r = evaluate_one(engine, *next);
-    if (!running(r) || violation_mask(*next, r) != 0) continue;
-    Fix fix;
-    fix.kind = FixKind::setting;
-    fix.setting = s;
-    fix.c = std::move(*next);
-    fix.result = std::move(r);
-    out.push_back(std::move(fix));
+// Set-up finishes with ZenFlow on: a base from which block changes may repair what is left.
+bool sets_up(const Result& r) { return r.outcome == Outcome::ok && r.zenflow_enabled; }
+
+// The case with every setting of `settings` written; nothing when one cannot be (no whole config, a step of
+// its path not an object) or one is already in effect.
+std::optional<Case> with_settings(const Case& c, const std::vector<Setting>& settings) {
+  std::optional<Case> out = c;
+  for (const Setting& s : settings) {
+    const py::Value* current = setting_value(*out, s.path);
+    if (current != nullptr && *current == s.value) return std::nullopt;
+    out = with_setting(*out, s);
+    if (!out) return std::nullopt;
   }
   return out;
 }
 
-}  // namespace
+// The sets of fix_settings() of one, then two settings, each with the case it makes and that case's result.
+struct SettingTry {
+  std::vector<Setting> settings;
+  Case c;
+  Result result;
+};
+std::vector<SettingTry> setting_tries(const Case& c, const Engine& engine) {
+  const std::vector<Setting>& all = fix_settings();
+  std::vector<std::vector<Setting>> sets;
+  for (std::size_t i = 0; i < all.size(); ++i) sets.push_back({all[i]});
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    for (std::size_t j = i + 1; j < all.size(); ++j) sets.push_back({all[i], all[j]});
+  }
+  std::vector<SettingTry> out;
+  for (auto& settings : sets) {
+    auto next = with_settings(c, settings);
+    if (!next) continue;
+    Result r = evaluate_one(engine, *next);
+    out.push_back({std::move(settings), std::move(*next), std::move(r)});
+  }
+  return out;
+}
 
-std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine,
-                            const FixCandidates& candidates) {
-  const ViolationMask broken = violation_mask(c, r);
-  std::vector<Fix> fixes;
-  if (broken == 0 && r.outcome == Outcome::ok) return fixes;
-  if (auto fix = call_fix(c, engine, candidates)) {
-    fix->invariants = names(broken);
-    fixes.push_back(std::move(*fix));
+// The tries that pass `good` and hold no smaller try that passes it (a pair only where neither of its
+// settings alone does). setting_tries lists the single settings first.
+std::vector<const SettingTry*> smallest_tries(const std::vector<SettingTry>& tries,
+                                              const std::function<bool(const SettingTry&)>& good) {
+  const auto holds = [](const SettingTry& larger, const SettingTry& smaller) {
+    return std::all_of(smaller.settings.begin(), smaller.settings.end(), [&](const Setting& s) {
+      return std::any_of(larger.settings.begin(), larger.settings.end(),
+                         [&](const Setting& l) { return l.path == s.path; });
+    });
+  };
+  std::vector<const SettingTry*> out;
+  for (const SettingTry& t : tries) {
+    if (!good(t)) continue;
+    if (std::none_of(out.begin(), out.end(), [&](const SettingTry* kept) { return holds(t, *kept); }))
+      out.push_back(&t);
   }
-  for (Fix& fix : setting_fixes(c, engine)) {
-    fix.invariants = names(broken);
-    fixes.push_back(std::move(fix));
-  }
-  if (zenflow_block(c).as<py::Dict>() == nullptr) return fixes;
-  BlockSearch search(c, engine, candidates);
+  return out;
+}
+
+// Block fixes from `base` (the case with `settings` written): one for everything the original broke when
+// one exists, else one per broken invariant not already repaired.
+std::vector<Fix> block_fixes(const Case& base, const std::vector<Setting>& settings, ViolationMask broken,
+                       const Engine& engine, const FixCandidates& candidates) {
+  std::vector<Fix> out;
+  if (zenflow_block(base).as<py::Dict>() == nullptr) return out;
+  BlockSearch search(base, engine, candidates);
   auto smallest = [&](ViolationMask target) -> std::optional<std::pair<Case, Found>> {
     std::function<bool(ViolationMask)> accept = [&](ViolationMask m) {
       return (m & ~broken) == 0 && (m & target) == 0;
@@ -223,16 +254,17 @@ std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine
   auto add = [&](std::pair<Case, Found> found) {
     Fix fix;
     fix.invariants = names(broken & ~found.second.mask);
+    fix.settings = settings;
     fix.changed_keys = std::move(found.second.keys);
     fix.c = std::move(found.first);
     fix.result = std::move(found.second.result);
-    fixes.push_back(std::move(fix));
+    out.push_back(std::move(fix));
   };
   if (auto all = smallest(broken)) {
     add(std::move(*all));
-    return fixes;
+    return out;
   }
-  if (broken == 0) return fixes;
+  if (broken == 0) return out;
   ViolationMask repaired = 0;
   for (std::size_t i = 0; i < invariants().size(); ++i) {
     ViolationMask bit = ViolationMask{1} << i;
@@ -242,6 +274,46 @@ std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine
       add(std::move(*one));
     }
   }
+  return out;
+}
+
+}  // namespace
+
+std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine,
+                            const FixCandidates& candidates) {
+  const ViolationMask broken = violation_mask(c, r);
+  std::vector<Fix> fixes;
+  if (broken == 0 && r.outcome == Outcome::ok) return fixes;
+  bool complete = false;  // a call or setting fix repairs everything on its own
+  if (auto fix = call_fix(c, engine, candidates)) {
+    fix->invariants = names(broken);
+    fixes.push_back(std::move(*fix));
+    complete = true;
+  }
+  const std::vector<SettingTry> tries = setting_tries(c, engine);
+  for (const SettingTry* t : smallest_tries(tries, [](const SettingTry& t) {
+         return running(t.result) && violation_mask(t.c, t.result) == 0;
+       })) {
+    Fix fix;
+    fix.kind = FixKind::setting;
+    fix.invariants = names(broken);
+    fix.settings = t->settings;
+    fix.c = t->c;
+    fix.result = t->result;
+    fixes.push_back(std::move(fix));
+    complete = true;
+  }
+  // Where set-up does not finish and no setting alone repairs everything: the smallest setting sets after
+  // which it does (a ZeRO stage 0 config with no offload needs the stage and the device), each followed by
+  // the block changes that repair what is still broken; they keep what the user wrote (overlap_comm true
+  // keeps the block's offload), so they come before the block fixes of the config as it is.
+  if (!sets_up(r) && !complete) {
+    for (const SettingTry* t : smallest_tries(tries, [](const SettingTry& t) { return sets_up(t.result); })) {
+      for (Fix& fix : block_fixes(t->c, t->settings, broken, engine, candidates))
+        fixes.push_back(std::move(fix));
+    }
+  }
+  for (Fix& fix : block_fixes(c, {}, broken, engine, candidates)) fixes.push_back(std::move(fix));
   return fixes;
 }
 

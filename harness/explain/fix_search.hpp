@@ -30,7 +30,7 @@ struct FixCandidates {
 enum class FixKind {
   block,    // a change to the zenflow block
   call,     // pass training_data= with a non-empty dataloader
-  setting,  // one setting of the whole config (config_settings.hpp's fix_settings)
+  setting,  // one or two settings of the whole config (config_settings.hpp's fix_settings)
 };
 
 struct Fix {
@@ -38,7 +38,7 @@ struct Fix {
   std::vector<std::string_view> invariants;  // the invariants the original broke that this one keeps
   std::vector<std::string> changed_keys;     // block: the keys set or removed, in config field order
   std::vector<std::int64_t> failed_lens;     // call: the shorter lengths tried that did not fix them all
-  std::optional<Setting> setting;            // setting: what it writes
+  std::vector<Setting> settings;             // setting, and a block fix that needs them first: what they write
   Case c;                                    // the fixed case
   Result result;                             // its result under the profile
 };
@@ -47,10 +47,13 @@ struct Fix {
 // outcome other than ok (DeepSpeed refuses the config, set-up or a step raises); none when it gets nothing
 // wrong. Every fix leaves ZenFlow on with set-up finished (outcome ok), selects columns again after the
 // first selection, and breaks no invariant the original kept. A call fix is offered when the case passes
-// no dataloader or an empty one and some length makes the result break nothing; a setting fix for each of
-// fix_settings() that does so alone. Block fixes change the fewest keys, then stray least from the asked
-// schedule (schedule_intent.hpp), then give the simplest case in the minimal-example order: one fix for
-// everything when one exists, else one per broken invariant not already repaired.
+// no dataloader or an empty one and some length makes the result break nothing; a setting fix for each
+// set of one or two of fix_settings() that does so (a pair only where neither setting alone does). Block
+// fixes change the fewest keys, then stray least from the asked schedule (schedule_intent.hpp), then give
+// the simplest case in the minimal-example order: one fix for everything when one exists, else one per
+// broken invariant not already repaired. Where set-up does not finish and no call or setting fix repairs
+// everything, the smallest setting sets after which it does come first, each followed by the block fixes
+// from there (they keep what the user wrote), then the block fixes of the config as written.
 std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine,
                             const FixCandidates& candidates);
 

@@ -77,6 +77,85 @@ TEST(ExplainCommand, TheTutorialWithADataloaderOf1000IsFineEverywhere) {
   EXPECT_TRUE(has(run.out, "2 selections, at micro-steps 0, 1000.")) << run.out;
 }
 
+// The whole-config refusals issue 19 lists, each read from a file: the verdict names DeepSpeed's own
+// exception, the exit status is 1, and the fix is the setting (or settings) that repair it.
+TEST(ExplainCommand, WholeConfigRefusalsNameTheExceptionAndTheSettingThatFixesThem) {
+  struct Row {
+    std::string zero_and_op;  // zero_optimization's other keys, and gradient_allreduce_op where given
+    std::string verdict;
+    std::string fix;
+  };
+  const Row rows[] = {
+      {R"("zero_optimization": {"stage": 2, )",
+       "raises ValueError while it sets ZenFlow up: Zenflow must be used with cpu offload",
+       "Set zero_optimization.offload_optimizer.device: \"cpu\". DeepSpeed then accepts the config"},
+      {R"("zero_optimization": {"stage": 1, "offload_optimizer": {"device": "none"}, )",
+       "raises ValueError while it sets ZenFlow up: Zenflow must be used with cpu offload",
+       "Set zero_optimization.offload_optimizer.device: \"cpu\". DeepSpeed then accepts the config"},
+      {R"("gradient_allreduce_op": "sum", "zero_optimization": {"stage": 2, "offload_optimizer": {"device": "cpu"}, )",
+       "rejects the config at config validation, before deepspeed.initialize() builds anything: ValueError: "
+       "gradient_allreduce_op='sum' is not supported with ZenFlow",
+       "Set gradient_allreduce_op: \"mean\". DeepSpeed then accepts the config"},
+      {R"("zero_optimization": {)",  // no stage: 0
+       "deepspeed.initialize() succeeds, but the first training step raises AttributeError",
+       "Set zero_optimization.offload_optimizer.device: \"cpu\" and zero_optimization.stage: 2. DeepSpeed then "
+       "accepts the config"},
+      {R"("zero_optimization": {"stage": 2, "offload_optimizer": {"device": "cpu"}, "overlap_comm": false, )",
+       "raises AssertionError while it sets ZenFlow up: offload selective optimizer should be used with "
+       "overlap_comm",
+       "Set zero_optimization.overlap_comm: true. DeepSpeed then accepts the config"},
+  };
+  for (const Row& row : rows) {
+    std::string offload = has(row.verdict, "overlap_comm") ? R"(, "offload": true)" : "";
+    std::string file = testing::write_temp("explain_refusal.json", R"({"train_batch_size": 8, )" + row.zero_and_op +
+                                                                       R"("zenflow": {"update_interval": 1)" +
+                                                                       offload + "}}}");
+    auto run = testing::run_zfcheck("explain " + file + " --dataloader-len 8 --profile deepspeed-edaa722");
+    EXPECT_EQ(run.status, 1) << run.out;
+    EXPECT_TRUE(has(run.out, row.verdict)) << run.out;
+    EXPECT_TRUE(has(run.out, row.fix)) << run.out;
+  }
+}
+
+// Without a dataloader the default strategy selects once, so no setting alone is the fix: the settings
+// set-up needs come first, then the block change that makes it re-select, keeping the user's offload.
+TEST(ExplainCommand, SettingsSetUpNeedsComeBeforeTheBlockChange) {
+  std::string file = testing::write_temp(
+      "explain_stage0.json",
+      R"({"train_batch_size": 8, "zero_optimization": {"zenflow": {"select_strategy": "step", )"
+      R"("select_interval": 4, "update_interval": 4}}})");
+  auto run = testing::run_zfcheck("explain " + file + " --profile deepspeed-edaa722");
+  EXPECT_EQ(run.status, 1) << run.out;
+  EXPECT_TRUE(has(run.out,
+                  "Set zero_optimization.offload_optimizer.device: \"cpu\" and zero_optimization.stage: 2, then "
+                  "change the zenflow block (1 key: update_interval). DeepSpeed then accepts the config, and "
+                  "set-up and the first steps succeed; it fixes gradient-accumulation-honoured"))
+      << run.out;
+  std::string overlap = testing::write_temp(
+      "explain_overlap.json",
+      R"({"train_batch_size": 8, "zero_optimization": {"stage": 2, "offload_optimizer": {"device": "cpu"}, )"
+      R"("zenflow": {"offload": true, "update_interval": 1}}})");
+  run = testing::run_zfcheck("explain " + overlap + " --profile deepspeed-edaa722");
+  EXPECT_EQ(run.status, 1) << run.out;
+  auto keeps = run.out.find("Set zero_optimization.overlap_comm: true, then change the zenflow block (2 keys: "
+                            "select_strategy, select_interval)");
+  auto drops = run.out.find("Change the zenflow block (3 keys: select_strategy, select_interval, offload)");
+  ASSERT_NE(keeps, std::string::npos) << run.out;
+  EXPECT_LT(keeps, drops) << run.out;
+}
+
+// DeepSpeed's code counts an nvme device as CPU offload at stages 1 and 2; explain says so.
+TEST(ExplainCommand, AnNvmeDeviceAtStageTwoRunsAndSaysWhy) {
+  std::string file = testing::write_temp(
+      "explain_nvme.json",
+      R"({"train_batch_size": 8, "zero_optimization": {"stage": 2, "offload_optimizer": {"device": "nvme"}, )"
+      R"("zenflow": {"update_interval": 1}}})");
+  auto run = testing::run_zfcheck("explain " + file + " --dataloader-len 8 --profile deepspeed-edaa722");
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_TRUE(has(run.out, "ZenFlow is on.")) << run.out;
+  EXPECT_TRUE(has(run.out, "treat any offload_optimizer device but \"none\" as CPU offload")) << run.out;
+}
+
 TEST(ExplainCommand, JsonLinesCarryTheCaseResultAndVerifiedFixes) {
   auto run = testing::run_zfcheck("explain " + kTutorial + " --all-profiles --format json");
   EXPECT_EQ(run.status, 1);

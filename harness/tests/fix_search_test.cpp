@@ -125,30 +125,60 @@ std::vector<Fix> whole_config_fixes(std::string_view config) {
   return find_fixes(c, evaluate_one(engine, c), engine, small_pool());
 }
 
-// The setting fixes among `fixes`, as "path=value".
-std::vector<std::string> settings(const std::vector<Fix>& fixes) {
+// Each fix of `fixes`, as its settings ("path=value", joined by "+") then, for a block fix, "keys" and the
+// changed keys; a call fix as "call" and its length.
+std::vector<std::string> described(const std::vector<Fix>& fixes) {
   std::vector<std::string> out;
   for (const Fix& fix : fixes) {
-    if (fix.kind != FixKind::setting) continue;
-    std::string path;
-    for (const auto& key : fix.setting->path) path += (path.empty() ? "" : ".") + key;
-    out.push_back(path + "=" + py::to_json(fix.setting->value));
+    if (fix.kind == FixKind::call) {
+      out.push_back("call " + std::to_string(*fix.c.dataloader_len));
+      continue;
+    }
+    std::string s;
+    for (const Setting& setting : fix.settings) {
+      std::string path;
+      for (const auto& key : setting.path) path += (path.empty() ? "" : ".") + key;
+      s += (s.empty() ? "" : "+") + path + "=" + py::to_json(setting.value);
+    }
+    if (fix.kind == FixKind::block) {
+      s += std::string(s.empty() ? "" : " then ") + "keys";
+      for (const auto& key : fix.changed_keys) s += " " + key;
+    }
+    out.push_back(s);
   }
   return out;
 }
 
 TEST(FixSearch, AWholeConfigIsFixedWhereTheSettingIsTheFix) {
-  // The offload/overlap_comm assertion: overlap_comm true keeps the user's offload.
-  EXPECT_EQ(
-      settings(whole_config_fixes(
-          R"({"train_batch_size":4,"zero_optimization":{"stage":2,"offload_optimizer":{"device":"cpu"},)"
-          R"("zenflow":{"offload":true,"update_interval":1}}})")),
-      (std::vector<std::string>{"zero_optimization.overlap_comm=true"}));
+  // The offload/overlap_comm assertion: overlap_comm true keeps the user's offload (a block fix drops it).
+  EXPECT_EQ(described(whole_config_fixes(
+                R"({"train_batch_size":4,"zero_optimization":{"stage":2,"offload_optimizer":{"device":"cpu"},)"
+                R"("zenflow":{"offload":true,"update_interval":1}}})")),
+            (std::vector<std::string>{"zero_optimization.overlap_comm=true", "keys offload"}));
   // DeepSpeed refuses gradient_allreduce_op "sum" with ZenFlow.
-  EXPECT_EQ(settings(whole_config_fixes(
+  EXPECT_EQ(described(whole_config_fixes(
                 R"({"train_batch_size":4,"gradient_allreduce_op":"sum","zero_optimization":)"
                 R"({"stage":2,"offload_optimizer":{"device":"cpu"},"zenflow":{"update_interval":1}}})")),
             (std::vector<std::string>{"gradient_allreduce_op=\"mean\""}));
+  // Stage 1 without an offload_optimizer: ZenFlow must be used with cpu offload.
+  EXPECT_EQ(described(whole_config_fixes(
+                R"({"train_batch_size":4,"zero_optimization":{"stage":1,"zenflow":{"update_interval":1}}})")),
+            (std::vector<std::string>{"zero_optimization.offload_optimizer.device=\"cpu\""}));
+}
+
+TEST(FixSearch, StageZeroNeedsTheStageAndTheDeviceTogether) {
+  // No stage (0) and no offload: neither setting alone lets set-up finish; both do.
+  EXPECT_EQ(described(whole_config_fixes(
+                R"({"train_batch_size":4,"zero_optimization":{"zenflow":{"update_interval":1}}})")),
+            (std::vector<std::string>{
+                "zero_optimization.offload_optimizer.device=\"cpu\"+zero_optimization.stage=2"}));
+  // The same with an update interval that overwrites gradient_accumulation_steps: the two settings, then
+  // the block change that repairs what is left.
+  EXPECT_EQ(described(whole_config_fixes(
+                R"({"train_batch_size":4,"zero_optimization":{"zenflow":{"select_strategy":"step",)"
+                R"("select_interval":4,"update_interval":4}}})")),
+            (std::vector<std::string>{"zero_optimization.offload_optimizer.device=\"cpu\"+zero_optimization.stage=2 "
+                                      "then keys update_interval"}));
 }
 
 TEST(FixSearch, EveryFixKeepsWhatTheOriginalKeptOnEveryThreadRow) {
