@@ -22,7 +22,8 @@ tl::expected<ReadConfig, std::string> read_config(const InputText& input, const 
     out.config = std::move(*parsed);
     out.read.push_back(
         "Read as the Hugging Face Trainer reads it: JSON (json.load), \"auto\" values filled before "
-        "DeepSpeed sees the dict.");
+        "DeepSpeed sees the dict. The Trainer (through Accelerate) calls deepspeed.initialize() without "
+        "training_data=, so ZenFlow gets no dataloader: leave --dataloader-len out for a Trainer run.");
   } else {
     std::string text = universal_newlines(input.text);
     auto parsed = parse_hjson(text);
