@@ -100,6 +100,15 @@ std::string verdict(const Case& c, const Result& r) {
   return "ZenFlow is on.";
 }
 
+// DeepSpeedConfig's batch assertions (_batch_assertion, _set_batch_related_parameters): an AssertionError
+// on no field whose message speaks of the batch or the gradient accumulation.
+bool batch_assertion(const Result& r) {
+  if (!r.whole_config || r.outcome != Outcome::config_error || !r.error || r.error->field) return false;
+  if (r.error->type != "AssertionError") return false;
+  const std::string& m = r.error->message;
+  return m.find("batch") != std::string::npos || m.find("Gradient accumulation") != std::string::npos;
+}
+
 // Where the epoch length came from, for an epoch strategy with a non-zero interval.
 std::string epoch_length_source(const Case& c, const Resolved& resolved) {
   if (c.dataloader_len && resolved.steps_per_epoch && *resolved.steps_per_epoch == *c.dataloader_len) {
@@ -413,6 +422,12 @@ std::string render_explanation(const Explanation& e, TableFormat style, const Te
   w.out += e.engine + " (" + e.engine_summary + ")\n";
   w.heading("Verdict");
   w.line(colour.paint(verdict(e.c, e.result), explanation_status(e) == 0 ? Tone::good : Tone::bad));
+  if (batch_assertion(e.result)) {
+    w.line("DeepSpeedConfig checks the batch sizes before ZenFlow is set up: train_batch_size = "
+           "train_micro_batch_size_per_gpu x gradient_accumulation_steps x world size (" +
+           std::to_string(e.c.world_size) +
+           " here; --world-size N). Give your run's values in the file or with --set KEY=N.");
+  }
   if (e.result.deepspeed) deepspeed_view(w, e.c, e.result);
   if (e.result.outcome == Outcome::ok && e.result.zenflow_enabled) {
     resolution(w, e.c, e.result);

@@ -58,6 +58,13 @@ TEST(ExplainCommand, TheTutorialFragmentAloneFailsDeepSpeedsBatchAssertion) {
   EXPECT_EQ(run.status, 1) << run.out;
   EXPECT_TRUE(has(run.out, "DeepSpeed rejects the config at config validation")) << run.out;
   EXPECT_TRUE(has(run.out, "AssertionError")) << run.out;
+  EXPECT_TRUE(has(run.out, "DeepSpeedConfig checks the batch sizes before ZenFlow is set up")) << run.out;
+  auto consistent = testing::run_zfcheck("explain " + kFragment + " --set train_batch_size=8 --world-size 2");
+  EXPECT_FALSE(has(consistent.out, "DeepSpeedConfig checks the batch sizes before ZenFlow is set up")) << consistent.out;
+  auto inconsistent = testing::run_zfcheck("explain " + kFragment +
+                                           " --set train_batch_size=8 --set train_micro_batch_size_per_gpu=3");
+  EXPECT_TRUE(has(inconsistent.out, "Check batch related parameters")) << inconsistent.out;
+  EXPECT_TRUE(has(inconsistent.out, "x world size (1 here; --world-size N)")) << inconsistent.out;
 }
 
 TEST(ExplainCommand, TheTutorialUnderThePrWarnsAndStillSaysNothingIsReselected) {
