@@ -216,6 +216,23 @@ std::vector<SettingTry> setting_tries(const Case& c, const Engine& engine) {
   return out;
 }
 
+// gradient_accumulation_steps set to the engine's update interval, with the micro batch that keeps the
+// train_batch_size DeepSpeed derived (ZenFlow's set-up then overwrites nothing); nothing when the result has
+// no such interval or the batch does not divide.
+std::optional<SettingTry> accumulation_try(const Case& c, const Result& r, const Engine& engine) {
+  if (!r.deepspeed || !r.engine || r.engine->update_interval < 1) return std::nullopt;
+  const py::Int& update = r.engine->update_interval;
+  const py::Int per_micro_batch = update * py::Int(c.world_size);
+  const py::Int& train = r.deepspeed->batch.train_batch_size;
+  if (train % per_micro_batch != 0) return std::nullopt;
+  std::vector<Setting> settings{{{"gradient_accumulation_steps"}, py::Value(update)},
+                                {{"train_micro_batch_size_per_gpu"}, py::Value(train / per_micro_batch)}};
+  auto next = with_settings(c, settings);
+  if (!next) return std::nullopt;
+  Result result = evaluate_one(engine, *next);
+  return SettingTry{std::move(settings), std::move(*next), std::move(result)};
+}
+
 // The tries that pass `good` and hold no smaller try that passes it (a pair only where neither of its
 // settings alone does). setting_tries lists the single settings first.
 std::vector<const SettingTry*> smallest_tries(const std::vector<SettingTry>& tries,
@@ -290,7 +307,8 @@ std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine
     fixes.push_back(std::move(*fix));
     complete = true;
   }
-  const std::vector<SettingTry> tries = setting_tries(c, engine);
+  std::vector<SettingTry> tries = setting_tries(c, engine);
+  if (auto accumulation = accumulation_try(c, r, engine)) tries.push_back(std::move(*accumulation));
   for (const SettingTry* t : smallest_tries(tries, [](const SettingTry& t) {
          return running(t.result) && violation_mask(t.c, t.result) == 0;
        })) {
@@ -303,12 +321,20 @@ std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine
     fixes.push_back(std::move(fix));
     complete = true;
   }
-  // Where set-up does not finish and no setting alone repairs everything: the smallest setting sets after
-  // which it does (a ZeRO stage 0 config with no offload needs the stage and the device), each followed by
-  // the block changes that repair what is still broken; they keep what the user wrote (overlap_comm true
-  // keeps the block's offload), so they come before the block fixes of the config as it is.
-  if (!sets_up(r) && !complete) {
-    for (const SettingTry* t : smallest_tries(tries, [](const SettingTry& t) { return sets_up(t.result); })) {
+  // Where no call or setting fix repairs everything: the smallest setting sets that let set-up finish where
+  // it does not (a ZeRO stage 0 config with no offload needs the stage and the device), or that repair some
+  // of what is broken where it does (gradient_accumulation_steps set to the update interval), each followed
+  // by the block changes that repair the rest. They keep what the user wrote (overlap_comm true keeps the
+  // block's offload; the accumulation keeps the update interval), so they come before the block fixes of
+  // the config as it is.
+  const auto helps = [&](const SettingTry& t) {
+    if (!sets_up(t.result)) return false;
+    if (!sets_up(r)) return true;
+    ViolationMask after = violation_mask(t.c, t.result);
+    return (after & ~broken) == 0 && after != broken;
+  };
+  if (!complete) {
+    for (const SettingTry* t : smallest_tries(tries, helps)) {
       for (Fix& fix : block_fixes(t->c, t->settings, broken, engine, candidates))
         fixes.push_back(std::move(fix));
     }

@@ -166,6 +166,43 @@ TEST(FixSearch, AWholeConfigIsFixedWhereTheSettingIsTheFix) {
             (std::vector<std::string>{"zero_optimization.offload_optimizer.device=\"cpu\""}));
 }
 
+// ZenFlow's set-up overwrites gradient_accumulation_steps with the update interval: the fix that keeps the
+// update interval sets the accumulation to it, with the micro batch that keeps train_batch_size.
+TEST(FixSearch, TheAccumulationFixKeepsTheUpdateIntervalAndTheBatch) {
+  constexpr std::string_view kZero =
+      R"("zero_optimization":{"stage":2,"offload_optimizer":{"device":"cpu"},"zenflow":{"select_strategy":"step",)"
+      R"("select_interval":4,"update_interval":4}}})";
+  EXPECT_EQ(described(whole_config_fixes(R"({"train_batch_size":8,)" + std::string(kZero))),
+            (std::vector<std::string>{"gradient_accumulation_steps=4+train_micro_batch_size_per_gpu=2",
+                                      "keys update_interval"}));
+  // At world size 2 the micro batch is halved again.
+  Case two;
+  two.deepspeed_config = *py::parse_json(R"({"train_batch_size":16,)" + std::string(kZero));
+  two.world_size = 2;
+  two.dataloader_len = 10;
+  ModelEngine engine(testing::profile("pr-8456"));
+  EXPECT_EQ(described(find_fixes(two, evaluate_one(engine, two), engine, small_pool())),
+            (std::vector<std::string>{"gradient_accumulation_steps=4+train_micro_batch_size_per_gpu=2",
+                                      "keys update_interval"}));
+  // A batch the update interval does not divide has no such fix.
+  EXPECT_EQ(described(whole_config_fixes(R"({"train_batch_size":6,)" + std::string(kZero))),
+            (std::vector<std::string>{"keys update_interval"}));
+}
+
+// Without a dataloader the accumulation fix alone leaves the single selection: it comes first, followed by
+// the block change that makes the schedule re-select, before the block fix that changes the update interval.
+TEST(FixSearch, TheAccumulationFixIsFollowedByTheBlockChangeItStillNeeds) {
+  Case c;
+  c.deepspeed_config = *py::parse_json(
+      R"({"train_batch_size":8,"zero_optimization":{"stage":2,"offload_optimizer":{"device":"cpu"},)"
+      R"("zenflow":{"update_interval":4}}})");
+  ModelEngine engine(testing::profile("deepspeed-edaa722"));
+  EXPECT_EQ(described(find_fixes(c, evaluate_one(engine, c), engine, small_pool())),
+            (std::vector<std::string>{
+                "gradient_accumulation_steps=4+train_micro_batch_size_per_gpu=2 then keys select_strategy select_interval",
+                "keys select_strategy select_interval update_interval"}));
+}
+
 TEST(FixSearch, StageZeroNeedsTheStageAndTheDeviceTogether) {
   // No stage (0) and no offload: neither setting alone lets set-up finish; both do.
   EXPECT_EQ(described(whole_config_fixes(
