@@ -1,4 +1,4 @@
-// Taking a whole config's zenflow block out, with the ZeRO context DeepSpeed read.
+// Taking a whole config's zenflow block out: as a block case in the ZeRO context DeepSpeed read, or away.
 #include "properties/suite/block_of_whole_config.hpp"
 
 namespace zfcheck::props {
@@ -16,6 +16,20 @@ Case block_of_whole_config(const Case& whole, const std::optional<DeepSpeedView>
   const py::Dict* section = zero ? zero->as<py::Dict>() : nullptr;
   if (const py::Value* zenflow = section ? section->find("zenflow") : nullptr) block.zenflow = *zenflow;
   return block;
+}
+
+Case without_zenflow_block(const Case& whole) {
+  Case out = whole;
+  py::Dict* config = out.deepspeed_config ? out.deepspeed_config->as<py::Dict>() : nullptr;
+  py::Value* zero = config ? config->find_mutable("zero_optimization") : nullptr;
+  const py::Dict* section = zero ? zero->as<py::Dict>() : nullptr;
+  if (section == nullptr || section->find("zenflow") == nullptr) return out;
+  py::Dict kept;
+  for (const auto& [key, value] : section->entries()) {
+    if (!(key == "zenflow")) kept.set(key, value);
+  }
+  *zero = py::Value(std::move(kept));
+  return out;
 }
 
 }  // namespace zfcheck::props

@@ -1,42 +1,13 @@
-// The context rewrites: another stage, a longer horizon, another id, another dataloader, the block taken
-// out of its whole config.
+// The context rewrites: another stage, a longer horizon, another id, another dataloader.
 #include "properties/suite/context_metamorphic.hpp"
 
 #include "harness/io/case_io.hpp"
-#include "properties/suite/block_of_whole_config.hpp"
 
 #include <algorithm>
 
 namespace zfcheck::props {
 
 namespace {
-
-constexpr std::string_view kBlockPath = "zero_optimization.zenflow";
-
-// ZenFlow runs under this ZeRO config: stage 3, or stage 1/2 with an offload_optimizer device other than
-// "none" (what the stage-1/2 optimizer counts as cpu_offload).
-bool zenflow_can_run(const DeepSpeedView& ds) {
-  if (ds.stage == 3) return true;
-  return ds.stage != 0 && ds.offload_optimizer && *ds.offload_optimizer != "none";
-}
-
-// The whole config's refusal of its block, as the block alone states it: the field relative to the block
-// (none for the block itself), nothing of DeepSpeed's own view.
-std::optional<Result> block_refusal(const Result& whole) {
-  if (whole.outcome != Outcome::config_error || !whole.error || !whole.error->field) return std::nullopt;
-  const std::string& field = *whole.error->field;
-  if (!field.starts_with(kBlockPath)) return std::nullopt;
-  Result expected = whole;
-  expected.whole_config = false;
-  if (field.size() == kBlockPath.size()) {
-    expected.error->field.reset();
-  } else if (field[kBlockPath.size()] == '.') {
-    expected.error->field = field.substr(kBlockPath.size() + 1);
-  } else {
-    return std::nullopt;
-  }
-  return expected;
-}
 
 Case at_stage(const Case& c, int stage) {
   Case out = c;
@@ -94,29 +65,6 @@ std::optional<Failure> config_errors_ignore_the_engine_context(const Case& c, co
     if (here.outcome != Outcome::config_error) continue;
     if (auto diff = differences("a config error in two contexts", here, evaluate(elsewhere, p))) {
       return "under " + p.name + ", " + case_line(c) + " against " + case_line(elsewhere) + ": " + *diff;
-    }
-  }
-  return std::nullopt;
-}
-
-std::optional<Failure> whole_config_gives_its_blocks_result(const Case& c, const ProfileSet& profiles) {
-  if (!c.deepspeed_config) return std::nullopt;
-  for (const Profile& p : profiles.all()) {
-    Result whole = evaluate(c, p);
-    std::optional<Result> expected;
-    Case block;
-    if (whole.deepspeed && zenflow_can_run(*whole.deepspeed)) {
-      block = block_of_whole_config(c, whole.deepspeed);
-      expected = whole;
-      expected->whole_config = false;
-      expected->deepspeed.reset();
-    } else if ((expected = block_refusal(whole))) {
-      block = block_of_whole_config(c, std::nullopt);
-    } else {
-      continue;
-    }
-    if (auto diff = differences("a whole config and its zenflow block", *expected, evaluate(block, p))) {
-      return "under " + p.name + ", " + case_line(c) + " against " + case_line(block) + ": " + *diff;
     }
   }
   return std::nullopt;

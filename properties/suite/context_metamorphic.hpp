@@ -1,5 +1,5 @@
 // Metamorphic properties of the engine context: what the stage, the horizon, the id and the dataloader
-// may and may not change, under every profile; a whole config as its block in the context it sets.
+// may and may not change, under every profile.
 #pragma once
 
 #include "properties/suite/failure.hpp"
@@ -25,12 +25,5 @@ std::optional<Failure> result_does_not_depend_on_the_id(const Case& c, const Pro
 // stage and horizon.
 std::optional<Failure> config_errors_ignore_the_engine_context(const Case& c,
                                                 const ProfileSet& profiles = ProfileSet::builtin());
-
-// A whole config gives its zenflow block's result (docs/eval-format.md): where DeepSpeedConfig accepts it
-// and ZenFlow can run (stage 3, or stage 1/2 offloading the optimizer), the block alone at the stage and
-// overlap_comm DeepSpeed read gives the same outcome, config, schedule and warnings; where DeepSpeed
-// refuses the block itself (an error at zero_optimization.zenflow), the block alone is refused the same way.
-std::optional<Failure> whole_config_gives_its_blocks_result(const Case& c,
-                                                            const ProfileSet& profiles = ProfileSet::builtin());
 
 }  // namespace zfcheck::props

@@ -7,6 +7,7 @@
 #include "properties/suite/input_metamorphic.hpp"
 #include "properties/suite/invariant_bodies.hpp"
 #include "properties/suite/schedule_bodies.hpp"
+#include "properties/suite/whole_config_bodies.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -86,13 +87,21 @@ std::vector<PropertySpec> build_suite() {
   suite.push_back(model_property("configErrorsIgnoreTheEngineContext",
                                  "a config error is the same whatever the dataloader, stage and horizon", all,
                                  &config_errors_ignore_the_engine_context));
+  suite.push_back(model_property("selectionsFollowTheSelectPredicate",
+                                 "the selections are the micro-steps where is_zenflow_select_boundary holds",
+                                 all, &selections_follow_the_select_predicate));
   suite.push_back(model_property("wholeConfigGivesItsBlocksResult",
                                  "a whole config gives its zenflow block's result at the stage and "
                                  "overlap_comm DeepSpeed read, and its block's refusal",
                                  all, &whole_config_gives_its_blocks_result));
-  suite.push_back(model_property("selectionsFollowTheSelectPredicate",
-                                 "the selections are the micro-steps where is_zenflow_select_boundary holds",
-                                 all, &selections_follow_the_select_predicate));
+  suite.push_back(model_property("batchTripleHolds",
+                                 "wherever DeepSpeed accepts a whole config, train_batch_size is the micro batch "
+                                 "x gradient_accumulation_steps x world size, and ZenFlow changes only the "
+                                 "accumulation, to the engine's update interval",
+                                 all, &batch_triple_holds));
+  suite.push_back(model_property("zeroDefaultsWrittenOutChangeNothing",
+                                 "writing overlap_comm or stage as ZeRO's default changes nothing", all,
+                                 &zero_defaults_written_out_change_nothing));
   return suite;
 }
 

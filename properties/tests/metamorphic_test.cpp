@@ -1,8 +1,9 @@
-// The metamorphic and schedule bodies hold on the cases that are easiest to get wrong, and their
-// comparison notices two cases that do differ.
+// The metamorphic, schedule and whole-config bodies hold on the cases that are easiest to get wrong, and
+// their comparison notices two cases that do differ.
 #include "properties/suite/context_metamorphic.hpp"
 #include "properties/suite/input_metamorphic.hpp"
 #include "properties/suite/schedule_bodies.hpp"
+#include "properties/suite/whole_config_bodies.hpp"
 #include "properties/tests/body_test_support.hpp"
 
 #include <gtest/gtest.h>
@@ -24,6 +25,8 @@ constexpr std::optional<Failure> (*kBodies[])(const Case&, const ProfileSet&) = 
     &config_errors_ignore_the_engine_context,
     &selections_follow_the_select_predicate,
     &whole_config_gives_its_blocks_result,
+    &batch_triple_holds,
+    &zero_defaults_written_out_change_nothing,
 };
 
 TEST(MetamorphicBodies, holdOnTheTrickyCases) {

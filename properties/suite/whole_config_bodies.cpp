@@ -1,0 +1,138 @@
+// The whole-config bodies: the block taken out of its config, the batch triple, ZeRO's defaults.
+#include "properties/suite/whole_config_bodies.hpp"
+
+#include "properties/suite/block_of_whole_config.hpp"
+
+namespace zfcheck::props {
+
+namespace {
+
+constexpr std::string_view kBlockPath = "zero_optimization.zenflow";
+
+// ZenFlow runs under this ZeRO config: stage 3, or stage 1/2 with an offload_optimizer device other than
+// "none" (what the stage-1/2 optimizer counts as cpu_offload).
+bool zenflow_can_run(const DeepSpeedView& ds) {
+  if (ds.stage == 3) return true;
+  return ds.stage != 0 && ds.offload_optimizer && *ds.offload_optimizer != "none";
+}
+
+// The whole config's refusal of its block, as the block alone states it: the field relative to the block
+// (none for the block itself), nothing of DeepSpeed's own view.
+std::optional<Result> block_refusal(const Result& whole) {
+  if (whole.outcome != Outcome::config_error || !whole.error || !whole.error->field) return std::nullopt;
+  const std::string& field = *whole.error->field;
+  if (!field.starts_with(kBlockPath)) return std::nullopt;
+  Result expected = whole;
+  expected.whole_config = false;
+  if (field.size() == kBlockPath.size()) {
+    expected.error->field.reset();
+  } else if (field[kBlockPath.size()] == '.') {
+    expected.error->field = field.substr(kBlockPath.size() + 1);
+  } else {
+    return std::nullopt;
+  }
+  return expected;
+}
+
+// The case with zero_optimization.`key` set to `value` (the section created when absent); nothing when the
+// config or its section is not an object.
+std::optional<Case> with_zero_key(const Case& c, std::string_view key, py::Value value) {
+  Case out = c;
+  py::Dict* config = out.deepspeed_config->as<py::Dict>();
+  if (config == nullptr) return std::nullopt;
+  py::Value* zero = config->find_mutable("zero_optimization");
+  if (zero == nullptr) {
+    config->set(py::Str{"zero_optimization"}, py::Value(py::Dict{}));
+    zero = config->find_mutable("zero_optimization");
+  }
+  py::Dict* section = zero->as<py::Dict>();
+  if (section == nullptr) return std::nullopt;
+  section->set(py::Str{std::string(key)}, std::move(value));
+  return out;
+}
+
+}  // namespace
+
+std::optional<Failure> whole_config_gives_its_blocks_result(const Case& c, const ProfileSet& profiles) {
+  if (!c.deepspeed_config) return std::nullopt;
+  for (const Profile& p : profiles.all()) {
+    Result whole = evaluate(c, p);
+    std::optional<Result> expected;
+    Case block;
+    if (whole.deepspeed && zenflow_can_run(*whole.deepspeed)) {
+      block = block_of_whole_config(c, whole.deepspeed);
+      expected = whole;
+      expected->whole_config = false;
+      expected->deepspeed.reset();
+    } else if ((expected = block_refusal(whole))) {
+      block = block_of_whole_config(c, std::nullopt);
+    } else {
+      continue;
+    }
+    if (auto diff = differences("a whole config and its zenflow block", *expected, evaluate(block, p))) {
+      return "under " + p.name + ", " + case_line(c) + " against " + case_line(block) + ": " + *diff;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Failure> batch_triple_holds(const Case& c, const ProfileSet& profiles) {
+  if (!c.deepspeed_config) return std::nullopt;
+  const Case off = without_zenflow_block(c);
+  for (const Profile& p : profiles.all()) {
+    const Result without = evaluate(off, p);
+    const Result with = evaluate(c, p);
+    const auto broke = [&](const std::string& what) {
+      return "under " + p.name + ", " + case_line(c) + ": " + what;
+    };
+    if (without.deepspeed) {
+      const BatchSizes& b = without.deepspeed->batch;
+      if (b.train_batch_size != b.train_micro_batch_size_per_gpu * b.gradient_accumulation_steps * c.world_size) {
+        return broke("DeepSpeed accepts " + case_line(off) + " with a batch triple that does not hold: " +
+                     py::to_decimal(b.train_batch_size) + " != " + py::to_decimal(b.train_micro_batch_size_per_gpu) +
+                     " x " + py::to_decimal(b.gradient_accumulation_steps) + " x " + std::to_string(c.world_size));
+      }
+    }
+    if (!with.deepspeed) continue;
+    if (!without.deepspeed) return broke("DeepSpeed accepts it with its zenflow block but not without");
+    const BatchSizes& asked = without.deepspeed->batch;
+    const BatchSizes& after = with.deepspeed->batch;
+    if (after.train_batch_size != asked.train_batch_size ||
+        after.train_micro_batch_size_per_gpu != asked.train_micro_batch_size_per_gpu) {
+      return broke("the zenflow block changes the batch sizes DeepSpeed derives");
+    }
+    const py::Int& expected = with.engine ? with.engine->update_interval : asked.gradient_accumulation_steps;
+    if ((with.engine || !with.zenflow_enabled) && after.gradient_accumulation_steps != expected) {
+      return broke("gradient_accumulation_steps after set-up is " + py::to_decimal(after.gradient_accumulation_steps) +
+                   ", not " + py::to_decimal(expected) +
+                   (with.engine ? " (the engine's update interval)" : " (DeepSpeed's, ZenFlow being off)"));
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Failure> zero_defaults_written_out_change_nothing(const Case& c, const ProfileSet& profiles) {
+  if (!c.deepspeed_config) return std::nullopt;
+  const py::Dict* config = c.deepspeed_config->as<py::Dict>();
+  const py::Value* zero = config ? config->find("zero_optimization") : nullptr;
+  if (config == nullptr || (zero != nullptr && zero->as<py::Dict>() == nullptr)) return std::nullopt;
+  const py::Dict* section = zero ? zero->as<py::Dict>() : nullptr;
+  for (const Profile& p : profiles.all()) {
+    const Result as_written = evaluate(c, p);
+    std::vector<std::pair<std::string_view, py::Value>> defaults;
+    if (section == nullptr || section->find("stage") == nullptr) defaults.emplace_back("stage", py::Value(0));
+    if ((section == nullptr || section->find("overlap_comm") == nullptr) && as_written.deepspeed)
+      defaults.emplace_back("overlap_comm", py::Value(as_written.deepspeed->stage == 3));
+    for (auto& [key, value] : defaults) {
+      auto written = with_zero_key(c, key, value);
+      if (!written) continue;
+      if (auto diff = differences("the results", as_written, evaluate(*written, p))) {
+        return "under " + p.name + ", " + case_line(c) + " against " + case_line(*written) + " (" +
+               std::string(key) + " written as its default): " + *diff;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace zfcheck::props

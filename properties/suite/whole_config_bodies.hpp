@@ -1,0 +1,29 @@
+// Properties of whole DeepSpeed configs, under every profile: the zenflow block gives its own result in the
+// ZeRO context DeepSpeed read, the batch triple holds with only the accumulation changed by ZenFlow, and
+// ZeRO's defaults written out change nothing.
+#pragma once
+
+#include "properties/suite/failure.hpp"
+
+namespace zfcheck::props {
+
+// A whole config gives its zenflow block's result (docs/eval-format.md): where DeepSpeedConfig accepts it
+// and ZenFlow can run (stage 3, or stage 1/2 offloading the optimizer), the block alone at the stage and
+// overlap_comm DeepSpeed read gives the same outcome, config, schedule and warnings; where DeepSpeed
+// refuses the block itself (an error at zero_optimization.zenflow), the block alone is refused the same way.
+std::optional<Failure> whole_config_gives_its_blocks_result(const Case& c,
+                                                            const ProfileSet& profiles = ProfileSet::builtin());
+
+// DeepSpeed's batch triple holds wherever DeepSpeedConfig accepts a config: without its zenflow block,
+// train_batch_size = train_micro_batch_size_per_gpu x gradient_accumulation_steps x world size; with it,
+// the same batch sizes, the accumulation changed only where ZenFlow's engine set-up ran (then it is the
+// engine's update interval).
+std::optional<Failure> batch_triple_holds(const Case& c, const ProfileSet& profiles = ProfileSet::builtin());
+
+// ZeRO's defaults written out change nothing: a zero_optimization section without overlap_comm gives the
+// result it gives with overlap_comm written as its default (true at stage 3, false below), and one without
+// stage the result it gives with stage 0.
+std::optional<Failure> zero_defaults_written_out_change_nothing(const Case& c,
+                                                                 const ProfileSet& profiles = ProfileSet::builtin());
+
+}  // namespace zfcheck::props
