@@ -1,4 +1,5 @@
-// The whole-config bodies: the block taken out of its config, the batch triple, ZeRO's defaults.
+// The whole-config bodies: the block taken out of its config, the batch triple and its derivation, ZeRO's
+// defaults.
 #include "properties/suite/whole_config_bodies.hpp"
 
 #include "properties/suite/block_of_whole_config.hpp"
@@ -106,6 +107,33 @@ std::optional<Failure> batch_triple_holds(const Case& c, const ProfileSet& profi
       return broke("gradient_accumulation_steps after set-up is " + py::to_decimal(after.gradient_accumulation_steps) +
                    ", not " + py::to_decimal(expected) +
                    (with.engine ? " (the engine's update interval)" : " (DeepSpeed's, ZenFlow being off)"));
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Failure> derivable_batch_values_may_be_left_out(const Case& c, const ProfileSet& profiles) {
+  if (!c.deepspeed_config) return std::nullopt;
+  const py::Dict* config = c.deepspeed_config->as<py::Dict>();
+  constexpr std::string_view kBatchKeys[] = {"train_batch_size", "train_micro_batch_size_per_gpu",
+                                             "gradient_accumulation_steps"};
+  for (std::string_view key : kBatchKeys) {
+    if (config == nullptr || config->find(key) == nullptr) return std::nullopt;
+  }
+  for (const Profile& p : profiles.all()) {
+    const Result given = evaluate(c, p);
+    if (!given.deepspeed) continue;
+    for (std::string_view left_out : kBatchKeys) {
+      Case derived = c;
+      py::Dict kept;
+      for (const auto& [key, value] : config->entries()) {
+        if (!(key == left_out)) kept.set(key, value);
+      }
+      derived.deepspeed_config = py::Value(std::move(kept));
+      if (auto diff = differences("the results", given, evaluate(derived, p))) {
+        return "under " + p.name + ", " + case_line(c) + " without " + std::string(left_out) +
+               " (DeepSpeed derives it): " + *diff;
+      }
     }
   }
   return std::nullopt;

@@ -1,6 +1,6 @@
 // Properties of whole DeepSpeed configs, under every profile: the zenflow block gives its own result in the
-// ZeRO context DeepSpeed read, the batch triple holds with only the accumulation changed by ZenFlow, and
-// ZeRO's defaults written out change nothing.
+// ZeRO context DeepSpeed read, the batch triple holds with only the accumulation changed by ZenFlow, a
+// derivable batch value may be left out, and ZeRO's defaults written out change nothing.
 #pragma once
 
 #include "properties/suite/failure.hpp"
@@ -19,6 +19,12 @@ std::optional<Failure> whole_config_gives_its_blocks_result(const Case& c,
 // the same batch sizes, the accumulation changed only where ZenFlow's engine set-up ran (then it is the
 // engine's update interval).
 std::optional<Failure> batch_triple_holds(const Case& c, const ProfileSet& profiles = ProfileSet::builtin());
+
+// A batch value DeepSpeed can derive may be left out: where a config gives train_batch_size,
+// train_micro_batch_size_per_gpu and gradient_accumulation_steps and DeepSpeed accepts them, the config
+// without any one of them gives the same result.
+std::optional<Failure> derivable_batch_values_may_be_left_out(const Case& c,
+                                                              const ProfileSet& profiles = ProfileSet::builtin());
 
 // ZeRO's defaults written out change nothing: a zero_optimization section without overlap_comm gives the
 // result it gives with overlap_comm written as its default (true at stage 3, false below), and one without

@@ -26,6 +26,7 @@ constexpr std::optional<Failure> (*kBodies[])(const Case&, const ProfileSet&) = 
     &selections_follow_the_select_predicate,
     &whole_config_gives_its_blocks_result,
     &batch_triple_holds,
+    &derivable_batch_values_may_be_left_out,
     &zero_defaults_written_out_change_nothing,
 };
 
