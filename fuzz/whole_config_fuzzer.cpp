@@ -24,7 +24,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   auto reread_case = zfcheck::parse_case(zfcheck::case_line(*c));
-  zfcheck::fuzz::check(reread_case.has_value() && *reread_case == *c, "a case that does not read back", input);
+  zfcheck::fuzz::check(reread_case.has_value() && *reread_case == *c, "a case that does not read back",
+                       input);
   for (const zfcheck::Profile& profile : zfcheck::builtin_profiles()) {
     zfcheck::Result result = zfcheck::evaluate(*c, profile);
     std::string text;
@@ -35,9 +36,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     zfcheck::fuzz::check(reread.has_value() && zfcheck::result_to_value(*reread) == *value,
                          "a result that does not read back as itself: " + text, input);
   }
-  for (auto body : {&zfcheck::props::whole_config_gives_its_blocks_result, &zfcheck::props::batch_triple_holds,
-                    &zfcheck::props::derivable_batch_values_may_be_left_out,
-                    &zfcheck::props::zero_defaults_written_out_change_nothing}) {
+  for (auto body :
+       {&zfcheck::props::whole_config_gives_its_blocks_result, &zfcheck::props::batch_triple_holds,
+        &zfcheck::props::derivable_batch_values_may_be_left_out,
+        &zfcheck::props::zero_defaults_written_out_change_nothing}) {
     if (auto broke = body(*c, zfcheck::props::ProfileSet::builtin())) zfcheck::fuzz::fail(*broke, input);
   }
   return 0;

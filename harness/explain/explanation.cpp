@@ -187,9 +187,10 @@ void deepspeed_view(Writer& w, const Case& c, const Result& r) {
          (d.offload_optimizer ? "device \"" + *d.offload_optimizer + "\"" : std::string("absent")) +
          "; overlap_comm " + (d.overlap_comm ? "true" : "false") + ".");
   if (d.offload_optimizer == "nvme" && (d.stage == 1 || d.stage == 2)) {
-    w.line("ZeRO stages 1 and 2 treat any offload_optimizer device but \"none\" as CPU offload "
-           "(stage_1_and_2.py has no NVMe path), so ZenFlow's cpu-offload check passes and the optimizer "
-           "states live in CPU memory.");
+    w.line(
+        "ZeRO stages 1 and 2 treat any offload_optimizer device but \"none\" as CPU offload "
+        "(stage_1_and_2.py has no NVMe path), so ZenFlow's cpu-offload check passes and the optimizer "
+        "states live in CPU memory.");
   }
 }
 
@@ -307,7 +308,8 @@ void fixes(Writer& w, const Explanation& e) {
   }
   for (const Fix& fix : e.fixes) {
     if (fix.kind == FixKind::setting) {
-      w.line(settings_written(fix.settings) + ". " + repairs(fix, e.result) + "; " + fixed_summary(fix) + ".");
+      w.line(settings_written(fix.settings) + ". " + repairs(fix, e.result) + "; " + fixed_summary(fix) +
+             ".");
       continue;
     }
     if (fix.kind == FixKind::call) {
@@ -322,7 +324,8 @@ void fixes(Writer& w, const Explanation& e) {
     }
     std::string keys;
     for (std::size_t i = 0; i < fix.changed_keys.size(); ++i) keys += (i ? ", " : "") + fix.changed_keys[i];
-    std::string change = "change the zenflow block (" + plural(fix.changed_keys.size(), "key") + ": " + keys + ")";
+    std::string change =
+        "change the zenflow block (" + plural(fix.changed_keys.size(), "key") + ": " + keys + ")";
     if (fix.settings.empty()) {
       change[0] = 'C';
     } else {
@@ -423,10 +426,11 @@ std::string render_explanation(const Explanation& e, TableFormat style, const Te
   w.heading("Verdict");
   w.line(colour.paint(verdict(e.c, e.result), explanation_status(e) == 0 ? Tone::good : Tone::bad));
   if (batch_assertion(e.result)) {
-    w.line("DeepSpeedConfig checks the batch sizes before ZenFlow is set up: train_batch_size = "
-           "train_micro_batch_size_per_gpu x gradient_accumulation_steps x world size (" +
-           std::to_string(e.c.world_size) +
-           " here; --world-size N). Give your run's values in the file or with --set KEY=N.");
+    w.line(
+        "DeepSpeedConfig checks the batch sizes before ZenFlow is set up: train_batch_size = "
+        "train_micro_batch_size_per_gpu x gradient_accumulation_steps x world size (" +
+        std::to_string(e.c.world_size) +
+        " here; --world-size N). Give your run's values in the file or with --set KEY=N.");
   }
   if (e.result.deepspeed) deepspeed_view(w, e.c, e.result);
   if (e.result.outcome == Outcome::ok && e.result.zenflow_enabled) {

@@ -255,7 +255,7 @@ std::vector<const SettingTry*> smallest_tries(const std::vector<SettingTry>& tri
 // Block fixes from `base` (the case with `settings` written): one for everything the original broke when
 // one exists, else one per broken invariant not already repaired.
 std::vector<Fix> block_fixes(const Case& base, const std::vector<Setting>& settings, ViolationMask broken,
-                       const Engine& engine, const FixCandidates& candidates) {
+                             const Engine& engine, const FixCandidates& candidates) {
   std::vector<Fix> out;
   if (zenflow_block(base).as<py::Dict>() == nullptr) return out;
   BlockSearch search(base, engine, candidates);

@@ -38,9 +38,9 @@ struct Fix {
   std::vector<std::string_view> invariants;  // the invariants the original broke that this one keeps
   std::vector<std::string> changed_keys;     // block: the keys set or removed, in config field order
   std::vector<std::int64_t> failed_lens;     // call: the shorter lengths tried that did not fix them all
-  std::vector<Setting> settings;             // setting, and a block fix that needs them first: what they write
-  Case c;                                    // the fixed case
-  Result result;                             // its result under the profile
+  std::vector<Setting> settings;  // setting, and a block fix that needs them first: what they write
+  Case c;                         // the fixed case
+  Result result;                  // its result under the profile
 };
 
 // The fixes for what `r` (the result of `c` under `engine`) gets wrong: the invariants it breaks, or an

@@ -37,8 +37,8 @@ std::vector<FieldDifference> field_differences(const py::Value& left, const py::
 // Every key of an eval-format result but its id and profile, each as a whole: what "the same result"
 // means when one case is evaluated twice.
 inline constexpr SelectedField kResultFields[] = {
-    {"outcome"},         {"error"},    {"config"},     {"resolved"},        {"engine"},          {"deepspeed"},
-    {"zenflow_enabled"}, {"warnings"}, {"selections"}, {"selection_count"},
+    {"outcome"},   {"error"},           {"config"},   {"resolved"},   {"engine"},
+    {"deepspeed"}, {"zenflow_enabled"}, {"warnings"}, {"selections"}, {"selection_count"},
 };
 
 }  // namespace zfcheck

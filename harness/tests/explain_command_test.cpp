@@ -60,9 +60,10 @@ TEST(ExplainCommand, TheTutorialFragmentAloneFailsDeepSpeedsBatchAssertion) {
   EXPECT_TRUE(has(run.out, "AssertionError")) << run.out;
   EXPECT_TRUE(has(run.out, "DeepSpeedConfig checks the batch sizes before ZenFlow is set up")) << run.out;
   auto consistent = testing::run_zfcheck("explain " + kFragment + " --set train_batch_size=8 --world-size 2");
-  EXPECT_FALSE(has(consistent.out, "DeepSpeedConfig checks the batch sizes before ZenFlow is set up")) << consistent.out;
-  auto inconsistent = testing::run_zfcheck("explain " + kFragment +
-                                           " --set train_batch_size=8 --set train_micro_batch_size_per_gpu=3");
+  EXPECT_FALSE(has(consistent.out, "DeepSpeedConfig checks the batch sizes before ZenFlow is set up"))
+      << consistent.out;
+  auto inconsistent = testing::run_zfcheck(
+      "explain " + kFragment + " --set train_batch_size=8 --set train_micro_batch_size_per_gpu=3");
   EXPECT_TRUE(has(inconsistent.out, "Check batch related parameters")) << inconsistent.out;
   EXPECT_TRUE(has(inconsistent.out, "x world size (1 here; --world-size N)")) << inconsistent.out;
 }
@@ -105,7 +106,8 @@ TEST(ExplainCommand, WholeConfigRefusalsNameTheExceptionAndTheSettingThatFixesTh
        "Set gradient_allreduce_op: \"mean\". DeepSpeed then accepts the config"},
       {R"("zero_optimization": {)",  // no stage: 0
        "deepspeed.initialize() succeeds, but the first training step raises AttributeError",
-       "Set zero_optimization.offload_optimizer.device: \"cpu\" and zero_optimization.stage: 2. DeepSpeed then "
+       "Set zero_optimization.offload_optimizer.device: \"cpu\" and zero_optimization.stage: 2. DeepSpeed "
+       "then "
        "accepts the config"},
       {R"("zero_optimization": {"stage": 2, "offload_optimizer": {"device": "cpu"}, "overlap_comm": false, )",
        "raises AssertionError while it sets ZenFlow up: offload selective optimizer should be used with "
@@ -114,9 +116,9 @@ TEST(ExplainCommand, WholeConfigRefusalsNameTheExceptionAndTheSettingThatFixesTh
   };
   for (const Row& row : rows) {
     std::string offload = has(row.verdict, "overlap_comm") ? R"(, "offload": true)" : "";
-    std::string file = testing::write_temp("explain_refusal.json", R"({"train_batch_size": 8, )" + row.zero_and_op +
-                                                                       R"("zenflow": {"update_interval": 1)" +
-                                                                       offload + "}}}");
+    std::string file = testing::write_temp("explain_refusal.json",
+                                           R"({"train_batch_size": 8, )" + row.zero_and_op +
+                                               R"("zenflow": {"update_interval": 1)" + offload + "}}}");
     auto run = testing::run_zfcheck("explain " + file + " --dataloader-len 8 --profile deepspeed-edaa722");
     EXPECT_EQ(run.status, 1) << run.out;
     EXPECT_TRUE(has(run.out, row.verdict)) << run.out;
@@ -133,10 +135,11 @@ TEST(ExplainCommand, SettingsSetUpNeedsComeBeforeTheBlockChange) {
       R"("select_interval": 4, "update_interval": 4}}})");
   auto run = testing::run_zfcheck("explain " + file + " --profile deepspeed-edaa722");
   EXPECT_EQ(run.status, 1) << run.out;
-  EXPECT_TRUE(has(run.out,
-                  "Set zero_optimization.offload_optimizer.device: \"cpu\" and zero_optimization.stage: 2, then "
-                  "change the zenflow block (1 key: update_interval). DeepSpeed then accepts the config, and "
-                  "set-up and the first steps succeed; it fixes gradient-accumulation-honoured"))
+  EXPECT_TRUE(
+      has(run.out,
+          "Set zero_optimization.offload_optimizer.device: \"cpu\" and zero_optimization.stage: 2, then "
+          "change the zenflow block (1 key: update_interval). DeepSpeed then accepts the config, and "
+          "set-up and the first steps succeed; it fixes gradient-accumulation-honoured"))
       << run.out;
   std::string overlap = testing::write_temp(
       "explain_overlap.json",
@@ -144,8 +147,9 @@ TEST(ExplainCommand, SettingsSetUpNeedsComeBeforeTheBlockChange) {
       R"("zenflow": {"offload": true, "update_interval": 1}}})");
   run = testing::run_zfcheck("explain " + overlap + " --profile deepspeed-edaa722");
   EXPECT_EQ(run.status, 1) << run.out;
-  auto keeps = run.out.find("Set zero_optimization.overlap_comm: true, then change the zenflow block (2 keys: "
-                            "select_strategy, select_interval)");
+  auto keeps = run.out.find(
+      "Set zero_optimization.overlap_comm: true, then change the zenflow block (2 keys: "
+      "select_strategy, select_interval)");
   auto drops = run.out.find("Change the zenflow block (3 keys: select_strategy, select_interval, offload)");
   ASSERT_NE(keeps, std::string::npos) << run.out;
   EXPECT_LT(keeps, drops) << run.out;

@@ -80,7 +80,8 @@ TEST(ExplainReading, TheHfReaderFillsAutoAndSetGivesValues) {
   auto hf = explain_text("explain_auto.json", config,
                          "--reader hf --world-size 2 --set train_micro_batch_size_per_gpu=2");
   EXPECT_TRUE(has(hf.out, "Read as the Hugging Face Trainer reads it")) << hf.out;
-  EXPECT_TRUE(has(hf.out, "The Trainer (through Accelerate) calls deepspeed.initialize() without training_data="))
+  EXPECT_TRUE(
+      has(hf.out, "The Trainer (through Accelerate) calls deepspeed.initialize() without training_data="))
       << hf.out;
   EXPECT_TRUE(has(hf.out, "train_micro_batch_size_per_gpu: 2, given by --set.")) << hf.out;
   EXPECT_TRUE(has(hf.out, "train_batch_size: \"auto\", filled by the Trainer with 4 from world size x"))

@@ -151,10 +151,11 @@ std::vector<std::string> described(const std::vector<Fix>& fixes) {
 
 TEST(FixSearch, AWholeConfigIsFixedWhereTheSettingIsTheFix) {
   // The offload/overlap_comm assertion: overlap_comm true keeps the user's offload (a block fix drops it).
-  EXPECT_EQ(described(whole_config_fixes(
-                R"({"train_batch_size":4,"zero_optimization":{"stage":2,"offload_optimizer":{"device":"cpu"},)"
-                R"("zenflow":{"offload":true,"update_interval":1}}})")),
-            (std::vector<std::string>{"zero_optimization.overlap_comm=true", "keys offload"}));
+  EXPECT_EQ(
+      described(whole_config_fixes(
+          R"({"train_batch_size":4,"zero_optimization":{"stage":2,"offload_optimizer":{"device":"cpu"},)"
+          R"("zenflow":{"offload":true,"update_interval":1}}})")),
+      (std::vector<std::string>{"zero_optimization.overlap_comm=true", "keys offload"}));
   // DeepSpeed refuses gradient_allreduce_op "sum" with ZenFlow.
   EXPECT_EQ(described(whole_config_fixes(
                 R"({"train_batch_size":4,"gradient_allreduce_op":"sum","zero_optimization":)"
@@ -198,9 +199,9 @@ TEST(FixSearch, TheAccumulationFixIsFollowedByTheBlockChangeItStillNeeds) {
       R"("zenflow":{"update_interval":4}}})");
   ModelEngine engine(testing::profile("deepspeed-edaa722"));
   EXPECT_EQ(described(find_fixes(c, evaluate_one(engine, c), engine, small_pool())),
-            (std::vector<std::string>{
-                "gradient_accumulation_steps=4+train_micro_batch_size_per_gpu=2 then keys select_strategy select_interval",
-                "keys select_strategy select_interval update_interval"}));
+            (std::vector<std::string>{"gradient_accumulation_steps=4+train_micro_batch_size_per_gpu=2 then "
+                                      "keys select_strategy select_interval",
+                                      "keys select_strategy select_interval update_interval"}));
 }
 
 TEST(FixSearch, StageZeroNeedsTheStageAndTheDeviceTogether) {
@@ -214,8 +215,9 @@ TEST(FixSearch, StageZeroNeedsTheStageAndTheDeviceTogether) {
   EXPECT_EQ(described(whole_config_fixes(
                 R"({"train_batch_size":4,"zero_optimization":{"zenflow":{"select_strategy":"step",)"
                 R"("select_interval":4,"update_interval":4}}})")),
-            (std::vector<std::string>{"zero_optimization.offload_optimizer.device=\"cpu\"+zero_optimization.stage=2 "
-                                      "then keys update_interval"}));
+            (std::vector<std::string>{
+                "zero_optimization.offload_optimizer.device=\"cpu\"+zero_optimization.stage=2 "
+                "then keys update_interval"}));
 }
 
 TEST(FixSearch, EveryFixKeepsWhatTheOriginalKeptOnEveryThreadRow) {

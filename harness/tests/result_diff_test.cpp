@@ -15,28 +15,32 @@ py::Value json(std::string_view text) { return *py::parse_json(text); }
 
 std::string described(const std::vector<FieldDifference>& differences) {
   std::string out;
-  for (const auto& d : differences) out += d.field + ":" + py::to_json(d.left) + "/" + py::to_json(d.right) + " ";
+  for (const auto& d : differences)
+    out += d.field + ":" + py::to_json(d.left) + "/" + py::to_json(d.right) + " ";
   return out;
 }
 
 TEST(ResultDiff, comparesOnlyTheSelectedFieldsInTheSelectionsOrder) {
   constexpr SelectedField fields[] = {{"b"}, {"a"}};
-  EXPECT_EQ(described(field_differences(json(R"({"a":1,"b":2,"c":3})"), json(R"({"a":0,"b":0,"c":0})"), fields)),
-            "b:2/0 a:1/0 ");
+  EXPECT_EQ(
+      described(field_differences(json(R"({"a":1,"b":2,"c":3})"), json(R"({"a":0,"b":0,"c":0})"), fields)),
+      "b:2/0 a:1/0 ");
   EXPECT_EQ(described(field_differences(json(R"({"a":1})"), json(R"({"a":1,"c":0})"), fields)), "");
 }
 
 TEST(ResultDiff, eachKeyNamesTheKeysOfTwoObjectsAndComparesAnythingElseWhole) {
   constexpr SelectedField fields[] = {{"o", FieldView::each_key}};
-  EXPECT_EQ(described(field_differences(json(R"({"o":{"x":1,"y":2}})"), json(R"({"o":{"y":3,"z":4}})"), fields)),
-            "o.x:1/null o.y:2/3 o.z:null/4 ");
+  EXPECT_EQ(
+      described(field_differences(json(R"({"o":{"x":1,"y":2}})"), json(R"({"o":{"y":3,"z":4}})"), fields)),
+      "o.x:1/null o.y:2/3 o.z:null/4 ");
   EXPECT_EQ(described(field_differences(json(R"({"o":{"x":1}})"), json(R"({"o":null})"), fields)),
             "o:{\"x\":1}/null ");
 }
 
 TEST(ResultDiff, aMissingKeyIsNull) {
   constexpr SelectedField fields[] = {{"w"}, {"m"}};
-  EXPECT_EQ(described(field_differences(json(R"({"w":["a"],"m":null})"), json(R"({"w":["a"]})"), fields)), "");
+  EXPECT_EQ(described(field_differences(json(R"({"w":["a"],"m":null})"), json(R"({"w":["a"]})"), fields)),
+            "");
   EXPECT_EQ(described(field_differences(json(R"({"w":["a"],"m":1})"), json("{}"), fields)),
             "w:[\"a\"]/null m:1/null ");
 }

@@ -63,8 +63,8 @@ std::optional<Failure> whole_config_changes_only_with_its_block(std::string_view
                                                                 const Result& whole_after) {
   Case block = block_of_whole_config(c, whole_before.deepspeed);
   if (differences(what, evaluate(block, before), evaluate(block, after))) return std::nullopt;
-  return differences(std::string(what) + ", where the zenflow block alone gives the same result,", whole_before,
-                     whole_after);
+  return differences(std::string(what) + ", where the zenflow block alone gives the same result,",
+                     whole_before, whole_after);
 }
 
 }  // namespace
@@ -122,8 +122,8 @@ std::optional<Failure> fix_commit_changes_exactly_its_cases(const Case& c, const
                        evaluate(without, fixed));
   }
   if (c.deepspeed_config) {
-    return whole_config_changes_only_with_its_block("pr-8456-4ffc94ea and pr-8456", c, first_commit, fixed, first,
-                                                    final);
+    return whole_config_changes_only_with_its_block("pr-8456-4ffc94ea and pr-8456", c, first_commit, fixed,
+                                                    first, final);
   }
   return differences("pr-8456-4ffc94ea and pr-8456", first, final);
 }

@@ -23,7 +23,7 @@ std::optional<Failure> differences(std::string_view what, const Result& a, const
 }
 
 std::optional<Failure> same_under_every_profile(std::string_view relation, const Case& a, const Case& b,
-                                 const ProfileSet& profiles) {
+                                                const ProfileSet& profiles) {
   for (const Profile& p : profiles.all()) {
     if (auto diff = differences("the results", evaluate(a, p), evaluate(b, p))) {
       return "under " + p.name + ", " + std::string(relation) + ", yet " + case_line(a) + " and " +

@@ -94,15 +94,17 @@ std::vector<PropertySpec> build_suite() {
                                  "a whole config gives its zenflow block's result at the stage and "
                                  "overlap_comm DeepSpeed read, and its block's refusal",
                                  all, &whole_config_gives_its_blocks_result));
-  suite.push_back(model_property("batchTripleHolds",
-                                 "wherever DeepSpeed accepts a whole config, train_batch_size is the micro batch "
-                                 "x gradient_accumulation_steps x world size, and ZenFlow changes only the "
-                                 "accumulation, to the engine's update interval",
-                                 all, &batch_triple_holds));
-  suite.push_back(model_property("derivableBatchValuesMayBeLeftOut",
-                                 "a config that gives all three batch values DeepSpeed accepts gives the same "
-                                 "result without any one of them",
-                                 all, &derivable_batch_values_may_be_left_out));
+  suite.push_back(
+      model_property("batchTripleHolds",
+                     "wherever DeepSpeed accepts a whole config, train_batch_size is the micro batch "
+                     "x gradient_accumulation_steps x world size, and ZenFlow changes only the "
+                     "accumulation, to the engine's update interval",
+                     all, &batch_triple_holds));
+  suite.push_back(
+      model_property("derivableBatchValuesMayBeLeftOut",
+                     "a config that gives all three batch values DeepSpeed accepts gives the same "
+                     "result without any one of them",
+                     all, &derivable_batch_values_may_be_left_out));
   suite.push_back(model_property("zeroDefaultsWrittenOutChangeNothing",
                                  "writing overlap_comm or stage as ZeRO's default changes nothing", all,
                                  &zero_defaults_written_out_change_nothing));

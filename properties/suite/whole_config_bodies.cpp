@@ -88,10 +88,12 @@ std::optional<Failure> batch_triple_holds(const Case& c, const ProfileSet& profi
     };
     if (without.deepspeed) {
       const BatchSizes& b = without.deepspeed->batch;
-      if (b.train_batch_size != b.train_micro_batch_size_per_gpu * b.gradient_accumulation_steps * c.world_size) {
-        return broke("DeepSpeed accepts " + case_line(off) + " with a batch triple that does not hold: " +
-                     py::to_decimal(b.train_batch_size) + " != " + py::to_decimal(b.train_micro_batch_size_per_gpu) +
-                     " x " + py::to_decimal(b.gradient_accumulation_steps) + " x " + std::to_string(c.world_size));
+      if (b.train_batch_size !=
+          b.train_micro_batch_size_per_gpu * b.gradient_accumulation_steps * c.world_size) {
+        return broke("DeepSpeed accepts " + case_line(off) +
+                     " with a batch triple that does not hold: " + py::to_decimal(b.train_batch_size) +
+                     " != " + py::to_decimal(b.train_micro_batch_size_per_gpu) + " x " +
+                     py::to_decimal(b.gradient_accumulation_steps) + " x " + std::to_string(c.world_size));
       }
     }
     if (!with.deepspeed) continue;
@@ -104,8 +106,8 @@ std::optional<Failure> batch_triple_holds(const Case& c, const ProfileSet& profi
     }
     const py::Int& expected = with.engine ? with.engine->update_interval : asked.gradient_accumulation_steps;
     if ((with.engine || !with.zenflow_enabled) && after.gradient_accumulation_steps != expected) {
-      return broke("gradient_accumulation_steps after set-up is " + py::to_decimal(after.gradient_accumulation_steps) +
-                   ", not " + py::to_decimal(expected) +
+      return broke("gradient_accumulation_steps after set-up is " +
+                   py::to_decimal(after.gradient_accumulation_steps) + ", not " + py::to_decimal(expected) +
                    (with.engine ? " (the engine's update interval)" : " (DeepSpeed's, ZenFlow being off)"));
     }
   }

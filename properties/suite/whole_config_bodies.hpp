@@ -11,8 +11,8 @@ namespace zfcheck::props {
 // and ZenFlow can run (stage 3, or stage 1/2 offloading the optimizer), the block alone at the stage and
 // overlap_comm DeepSpeed read gives the same outcome, config, schedule and warnings; where DeepSpeed
 // refuses the block itself (an error at zero_optimization.zenflow), the block alone is refused the same way.
-std::optional<Failure> whole_config_gives_its_blocks_result(const Case& c,
-                                                            const ProfileSet& profiles = ProfileSet::builtin());
+std::optional<Failure> whole_config_gives_its_blocks_result(
+    const Case& c, const ProfileSet& profiles = ProfileSet::builtin());
 
 // DeepSpeed's batch triple holds wherever DeepSpeedConfig accepts a config: without its zenflow block,
 // train_batch_size = train_micro_batch_size_per_gpu x gradient_accumulation_steps x world size; with it,
@@ -23,13 +23,13 @@ std::optional<Failure> batch_triple_holds(const Case& c, const ProfileSet& profi
 // A batch value DeepSpeed can derive may be left out: where a config gives train_batch_size,
 // train_micro_batch_size_per_gpu and gradient_accumulation_steps and DeepSpeed accepts them, the config
 // without any one of them gives the same result.
-std::optional<Failure> derivable_batch_values_may_be_left_out(const Case& c,
-                                                              const ProfileSet& profiles = ProfileSet::builtin());
+std::optional<Failure> derivable_batch_values_may_be_left_out(
+    const Case& c, const ProfileSet& profiles = ProfileSet::builtin());
 
 // ZeRO's defaults written out change nothing: a zero_optimization section without overlap_comm gives the
 // result it gives with overlap_comm written as its default (true at stage 3, false below), and one without
 // stage the result it gives with stage 0.
-std::optional<Failure> zero_defaults_written_out_change_nothing(const Case& c,
-                                                                 const ProfileSet& profiles = ProfileSet::builtin());
+std::optional<Failure> zero_defaults_written_out_change_nothing(
+    const Case& c, const ProfileSet& profiles = ProfileSet::builtin());
 
 }  // namespace zfcheck::props
