@@ -19,10 +19,19 @@ bool zenflow_can_run(const DeepSpeedView& ds) {
 
 // The whole config's refusal of its block, as the block alone states it: the field relative to the block
 // (none for the block itself), nothing of DeepSpeed's own view.
-std::optional<Result> block_refusal(const Result& whole) {
+std::optional<Result> block_refusal(const Case& c, const Result& whole) {
   if (whole.outcome != Outcome::config_error || !whole.error || !whole.error->field) return std::nullopt;
   const std::string& field = *whole.error->field;
   if (!field.starts_with(kBlockPath)) return std::nullopt;
+  // The dotted path is the block's only where no other key of the section begins "zenflow." (an extra key
+  // "zenflow.x" reads as zero_optimization.zenflow.x too).
+  const py::Dict* config = c.deepspeed_config->as<py::Dict>();
+  const py::Value* zero = config ? config->find("zero_optimization") : nullptr;
+  const py::Dict* section = zero ? zero->as<py::Dict>() : nullptr;
+  if (section == nullptr || section->find("zenflow") == nullptr) return std::nullopt;
+  for (const auto& [key, value] : section->entries()) {
+    if (key.text.starts_with("zenflow.")) return std::nullopt;
+  }
   Result expected = whole;
   expected.whole_config = false;
   if (field.size() == kBlockPath.size()) {
@@ -65,7 +74,7 @@ std::optional<Failure> whole_config_gives_its_blocks_result(const Case& c, const
       expected = whole;
       expected->whole_config = false;
       expected->deepspeed.reset();
-    } else if ((expected = block_refusal(whole))) {
+    } else if ((expected = block_refusal(c, whole))) {
       block = block_of_whole_config(c, std::nullopt);
     } else {
       continue;

@@ -56,6 +56,10 @@ TEST(MetamorphicBodies, holdOnTheTrickyCases) {
           R"({"deepspeed_config":{"train_batch_size":8,"zenflow":{},"zero_optimization":{"stage":2,"offload_optimizer":{"device":"cpu"}}}})",
           R"({"deepspeed_config":{"train_batch_size":8,"zero_optimization":{"zenflow":{}}}})",
           R"({"deepspeed_config":{"train_batch_size":8,"train_micro_batch_size_per_gpu":3,"zero_optimization":{"stage":2,"offload_optimizer":{"device":"cpu"},"zenflow":{}}},"world_size":2})",
+          // An extra ZeRO key "zenflow." (or "zenflow.x") reads as a path into the block; found by
+          // whole_config_fuzzer.
+          R"({"deepspeed_config":{"train_batch_size":8,"zero_optimization":{"stage":1,"offload_optimizer":{"device":"cpu"},"zenflow.":{"select_strategy":"step"}}},"world_size":2})",
+          R"({"deepspeed_config":{"train_batch_size":8,"zero_optimization":{"stage":1,"offload_optimizer":{"device":"cpu"},"zenflow":{"topk_ratio":0.5},"zenflow.topk_ratio":1}}})",
       }) {
     Case c = case_of(json);
     for (auto body : kBodies) EXPECT_EQ(body(c, ProfileSet::builtin()), std::nullopt) << json;
