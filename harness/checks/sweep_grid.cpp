@@ -162,8 +162,9 @@ py::Value object(std::initializer_list<std::pair<std::string_view, py::Value>> e
 }
 
 const Options& zenflow_blocks() {
-  static const Options blocks{std::nullopt, py::Dict{},
-                              object({{"select_strategy", "step"}, {"select_interval", 8}, {"update_interval", 4}})};
+  static const Options blocks{
+      std::nullopt, py::Dict{},
+      object({{"select_strategy", "step"}, {"select_interval", 8}, {"update_interval", 4}})};
   return blocks;
 }
 
@@ -177,18 +178,19 @@ py::Value tutorial_zero(const std::optional<py::Value>& zenflow, int stage = 2) 
 GridBlock whole_config_block(std::string name, std::vector<EntryAxis> axes,
                              std::vector<std::optional<std::int64_t>> dataloader_lens = {std::nullopt},
                              std::vector<std::int64_t> world_sizes = {1}) {
-  return GridBlock{std::move(name), {}, std::move(axes), std::move(dataloader_lens), {2}, true, std::move(world_sizes)};
+  return GridBlock{std::move(name),       {}, std::move(axes), std::move(dataloader_lens), {2}, true,
+                   std::move(world_sizes)};
 }
 
 GridBlock batch_block() {
   Options zero;
   for (const auto& z : zenflow_blocks()) zero.emplace_back(tutorial_zero(z));
-  return whole_config_block("whole-config:batch",
-                            {axis("train_batch_size", {std::nullopt, 16, 0, 6}),
-                             axis("train_micro_batch_size_per_gpu", {std::nullopt, 2, 0, "auto"}),
-                             axis("gradient_accumulation_steps", {std::nullopt, 1, 4, 0}),
-                             axis("zero_optimization", zero)},
-                            {std::nullopt}, {1, 2, 4});
+  return whole_config_block(
+      "whole-config:batch",
+      {axis("train_batch_size", {std::nullopt, 16, 0, 6}),
+       axis("train_micro_batch_size_per_gpu", {std::nullopt, 2, 0, "auto"}),
+       axis("gradient_accumulation_steps", {std::nullopt, 1, 4, 0}), axis("zero_optimization", zero)},
+      {std::nullopt}, {1, 2, 4});
 }
 
 GridBlock zero_block() {
@@ -223,15 +225,15 @@ GridBlock allreduce_block() {
       "whole-config:allreduce",
       {axis("gradient_allreduce_op", {"sum", "SUM", "mean", "max", py::None{}}),
        axis("train_batch_size", {8}),
-       axis("zero_optimization", {tutorial_zero(py::Dict{}), tutorial_zero(py::Dict{}, 3),
-                                         tutorial_zero(std::nullopt)})});
+       axis("zero_optimization",
+            {tutorial_zero(py::Dict{}), tutorial_zero(py::Dict{}, 3), tutorial_zero(std::nullopt)})});
 }
 
 GridBlock misplaced_block() {
-  return whole_config_block("whole-config:misplaced",
-                            {axis("zenflow", {py::Dict{}, zenflow_blocks()[2]}), axis("train_batch_size", {8}),
-                             axis("zero_optimization",
-                                         {std::nullopt, tutorial_zero(std::nullopt), tutorial_zero(py::Dict{})})});
+  return whole_config_block(
+      "whole-config:misplaced",
+      {axis("zenflow", {py::Dict{}, zenflow_blocks()[2]}), axis("train_batch_size", {8}),
+       axis("zero_optimization", {std::nullopt, tutorial_zero(std::nullopt), tutorial_zero(py::Dict{})})});
 }
 
 }  // namespace
@@ -244,6 +246,37 @@ std::vector<GridBlock> builtin_grid_blocks() {
   blocks.push_back(non_object_block());
   for (auto& b : {batch_block(), zero_block(), allreduce_block(), misplaced_block()}) blocks.push_back(b);
   return blocks;
+}
+
+tl::expected<std::vector<GridBlock>, std::string> builtin_grid_blocks(
+    const std::vector<std::string>& selectors) {
+  std::vector<GridBlock> all = builtin_grid_blocks();
+  if (selectors.empty()) return all;
+  auto family = [](const std::string& name) { return name.substr(0, name.find(':')); };
+  auto chosen = [&](const GridBlock& b, const std::string& selector) {
+    return b.name == selector || family(b.name) == selector;
+  };
+  for (const std::string& selector : selectors) {
+    if (std::none_of(all.begin(), all.end(), [&](const GridBlock& b) { return chosen(b, selector); })) {
+      std::string names;  // each family once: its name, or its size and first block
+      for (std::size_t i = 0; i < all.size(); ++i) {
+        const std::string f = family(all[i].name);
+        if (i > 0 && family(all[i - 1].name) == f) continue;
+        const auto n = std::count_if(all.begin() + static_cast<std::ptrdiff_t>(i), all.end(),
+                                     [&](const GridBlock& b) { return family(b.name) == f; });
+        names += (i > 0 ? ", " : "") + f;
+        if (f != all[i].name) names += " (" + std::to_string(n) + " blocks, e.g. " + all[i].name + ")";
+      }
+      return tl::unexpected("no grid block or family of blocks named '" + selector + "'; the grid's are " +
+                            names);
+    }
+  }
+  std::vector<GridBlock> out;
+  for (GridBlock& b : all) {
+    if (std::any_of(selectors.begin(), selectors.end(), [&](const std::string& s) { return chosen(b, s); }))
+      out.push_back(std::move(b));
+  }
+  return out;
 }
 
 std::uint64_t GridBlock::size() const {
@@ -290,7 +323,8 @@ std::uint64_t SweepGrid::decode(std::uint64_t index, Case& c, std::uint64_t buil
   c.world_size = b.world_sizes[rest % b.world_sizes.size()];
   rest /= b.world_sizes.size();
   // The zenflow value is named by the first index that decodes to it (stage, dataloader, world size first).
-  std::uint64_t zenflow_index = start + rest * b.stages.size() * b.dataloader_lens.size() * b.world_sizes.size();
+  std::uint64_t zenflow_index =
+      start + rest * b.stages.size() * b.dataloader_lens.size() * b.world_sizes.size();
   if (zenflow_index == built) return built;
   c.deepspeed_config.reset();
   if (!b.whole_blocks.empty()) {

@@ -31,7 +31,8 @@
 //                dataloader_len x every stage (198; {} itself is the schedule block's all-absent corner)
 //
 // Whole-config blocks (deepspeed_config cases, docs/eval-format.md; after the blocks above, so that
-// those keep their indices; 1,269 cases; no case of one block is in another). Their axes are top-level config keys; "tutorial ZeRO" is
+// those keep their indices; 1,269 cases; no case of one block is in another). Their axes are top-level config
+// keys; "tutorial ZeRO" is
 // {"stage": 2, "offload_optimizer": {"device": "cpu"}} with, as zenflow, one of the ZenFlow blocks
 // absent, {} (all "auto"), {"select_strategy": "step", "select_interval": 8, "update_interval": 4}.
 //   whole-config:batch      train_batch_size {absent, 16, 0, 6} x train_micro_batch_size_per_gpu
@@ -51,6 +52,8 @@
 
 #include "harness/io/progress.hpp"
 #include "reference/evaluate.hpp"
+
+#include <tl/expected.hpp>
 
 #include <cstdint>
 #include <optional>
@@ -85,8 +88,8 @@ struct GridBlock {
   std::uint64_t size() const;
 };
 
-// The coercion block's shape around `values` of `field` (a revision's field the model does not know, or one of
-// the model's): field x select_strategy {absent, "step", "epoch"} x select_interval {absent, 1} x
+// The coercion block's shape around `values` of `field` (a revision's field the model does not know, or one
+// of the model's): field x select_strategy {absent, "step", "epoch"} x select_interval {absent, 1} x
 // update_interval {absent, 4} (the context keys other than the field) x dataloader_len {absent, 0, 3, 10} x
 // stage {1, 2, 3}: 144 cases per value.
 GridBlock field_block(std::string name, std::string_view field, const std::vector<py::Value>& values);
@@ -94,6 +97,12 @@ GridBlock field_block(std::string name, std::string_view field, const std::vecto
 // The blocks of the grid documented above, in order: a grid that adds blocks after them keeps every
 // built-in case at its index.
 std::vector<GridBlock> builtin_grid_blocks();
+
+// The built-in blocks `selectors` name, in the grid's order: a selector names a block ("whole-config:zero")
+// or a family, the part of the names before ':' ("coercion", "precedence", "whole-config"). No selector:
+// every block. The reason, listing the families and block names, when a selector names none.
+tl::expected<std::vector<GridBlock>, std::string> builtin_grid_blocks(
+    const std::vector<std::string>& selectors);
 
 class SweepGrid {
  public:

@@ -2,6 +2,7 @@
 #include "harness/checks/result_summary.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
+#include "harness/cli/grid_choice.hpp"
 #include "harness/cli/help_text.hpp"
 #include "harness/io/case_io.hpp"
 #include "harness/io/replay_command.hpp"
@@ -23,6 +24,7 @@ struct DiffOptions {
   bool json = false;
   bool any_difference = false;
   EngineChoice runner;
+  GridChoice grid;
 };
 
 // The findings' causes, fixed, introduced and remaining, each with its simplest case and its replay.
@@ -49,9 +51,9 @@ void print_cause_changes(const ProfileDiff& diff, const Engine& from, const Engi
   }
 }
 
-void print_text(const ProfileDiff& diff, const Engine& from, const Engine& to) {
+void print_text(const ProfileDiff& diff, const Engine& from, const Engine& to, const std::string& grid_note) {
   std::cout << "zfcheck diff " << diff.from << " -> " << diff.to << ": " << diff.differing << " of "
-            << diff.cases << " cases differ, in " << diff.groups.size()
+            << diff.cases << " cases" << grid_note << " differ, in " << diff.groups.size()
             << (diff.groups.size() == 1 ? " group\n" : " groups\n");
   for (const DiffGroup& g : diff.groups) {
     std::cout << "\n  " << g.count << " cases: " << g.change << "\n"
@@ -73,13 +75,18 @@ int run_diff(const DiffOptions& opts) {
     std::cerr << "zfcheck diff: " << to.error() << "\n";
     return kExitUsage;
   }
-  const SweepGrid& grid = SweepGrid::builtin();
+  auto blocks = chosen_grid_blocks(opts.grid);
+  if (!blocks) {
+    std::cerr << "zfcheck diff: " << blocks.error() << "\n";
+    return kExitUsage;
+  }
+  const SweepGrid grid(std::move(*blocks));
   Progress progress = Progress::on_terminal("diff " + (*from)->name() + " -> " + (*to)->name(), grid.size());
   ProfileDiff diff = diff_profiles(grid, **from, **to, &progress);
   if (opts.json) {
     std::cout << profile_diff_json(diff);
   } else {
-    print_text(diff, **from, **to);
+    print_text(diff, **from, **to, grid_blocks_note(opts.grid));
   }
   std::cout.flush();
   bool finding = opts.any_difference ? diff.differing > 0 : causes_of(diff, CauseStatus::introduced) > 0;
@@ -98,6 +105,7 @@ void add_diff_command(CLI::App& app, int& exit_code) {
       ->required();
   cmd->add_option("--to", opts->to, "The new engine, spelt the same way")->type_name(kEngineType)->required();
   add_runner_options(cmd, opts->runner);
+  add_grid_choice(cmd, opts->grid);
   cmd->add_flag(
       "--json", opts->json,
       "Print {\"from\", \"to\", \"cases\", \"differing\", \"groups\": [{\"change\", \"count\", \"example\", "
@@ -113,7 +121,8 @@ void add_diff_command(CLI::App& app, int& exit_code) {
       {"the new engine introduces no cause (with --any-difference: the engines agree on every case)",
        "it introduces one (with --any-difference: some case differs)",
        "bad usage or an engine that cannot run"});
-  cmd->callback([opts, &exit_code] { exit_code = guard_engine_failure("diff", [&] { return run_diff(*opts); }); });
+  cmd->callback(
+      [opts, &exit_code] { exit_code = guard_engine_failure("diff", [&] { return run_diff(*opts); }); });
 }
 
 }  // namespace zfcheck::cli

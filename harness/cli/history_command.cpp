@@ -5,6 +5,7 @@
 #include "harness/checks/sweep.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
+#include "harness/cli/grid_choice.hpp"
 #include "harness/io/case_io.hpp"
 #include "harness/reports/profile_diff.hpp"
 #include "harness/upstream/changed_code.hpp"
@@ -21,6 +22,7 @@ namespace {
 
 struct HistoryOptions {
   EngineChoice runner;
+  GridChoice grid;
   std::string path;
   std::string since;
   std::string until = "HEAD";
@@ -44,7 +46,12 @@ int run_history(const HistoryOptions& opts) {
     std::cerr << "zfcheck history: " << list.error() << "\n";
     return kExitUsage;
   }
-  const SweepGrid& grid = SweepGrid::builtin();
+  auto blocks = chosen_grid_blocks(opts.grid);
+  if (!blocks) {
+    std::cerr << "zfcheck history: " << blocks.error() << "\n";
+    return kExitUsage;
+  }
+  const SweepGrid grid(std::move(*blocks));
   std::unique_ptr<Engine> previous;
   std::string previous_key;
   std::set<std::string> previous_broken;
@@ -69,7 +76,8 @@ int run_history(const HistoryOptions& opts) {
       if (previous) {
         Progress progress = Progress::on_terminal("history " + c.sha, grid.size());
         ProfileDiff diff = diff_profiles(grid, *previous, **engine, &progress);
-        lines += ": " + std::to_string(diff.differing) + " cases changed\n";
+        lines +=
+            ": " + std::to_string(diff.differing) + " cases changed" + grid_blocks_note(opts.grid) + "\n";
         for (const DiffGroup& g : diff.groups)
           lines +=
               "    " + std::to_string(g.count) + ": " + g.change + "; e.g. " + case_line(g.example) + "\n";
@@ -120,6 +128,7 @@ void add_history_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--until", opts->until, "End at this revision")->capture_default_str();
   cmd->add_option("--invariant", opts->invariant, "Only this invariant's appearances and disappearances");
   add_runner_options(cmd, opts->runner);
+  add_grid_choice(cmd, opts->grid);
   cmd->footer(
       "First-parent commits that changed a file the runner loads; the grid is evaluated once per distinct\n"
       "content of those files; under each, the patch coverage of the commit's own change (the lines it "

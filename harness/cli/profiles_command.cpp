@@ -1,6 +1,7 @@
 // `zfcheck profiles`: the behaviour profiles and the rule switches each one sets.
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
+#include "harness/cli/grid_choice.hpp"
 #include "harness/cli/help_text.hpp"
 #include "harness/upstream/profile_fit.hpp"
 #include "reference/profile.hpp"
@@ -31,6 +32,7 @@ int run_profiles(bool verbose) {
 
 struct FitOptions {
   EngineChoice runner;
+  GridChoice grid;
   std::string upstream;
 };
 
@@ -45,15 +47,20 @@ int run_fit(const FitOptions& opts) {
     std::cerr << "zfcheck profiles fit: " << engine.error() << "\n";
     return kExitUsage;
   }
-  const SweepGrid& grid = SweepGrid::builtin();
+  auto blocks = chosen_grid_blocks(opts.grid);
+  if (!blocks) {
+    std::cerr << "zfcheck profiles fit: " << blocks.error() << "\n";
+    return kExitUsage;
+  }
+  const SweepGrid grid(std::move(*blocks));
   Progress progress = Progress::on_terminal("fit " + (*engine)->name(), grid.size());
   SwitchFit fit = fit_switches(grid, **engine, &progress);
-  std::cout << "zfcheck profiles fit " << (*engine)->name() << ": " << fit.cases << " grid cases, "
-            << (1u << kSwitches.size()) << " switch settings\n";
+  std::cout << "zfcheck profiles fit " << (*engine)->name() << ": " << fit.cases << " grid cases"
+            << grid_blocks_note(opts.grid) << ", " << (1u << kSwitches.size()) << " switch settings\n";
   for (const Switches& s : fit.exact) std::cout << "exact: " << named(s) << "\n";
   if (!fit.exact.empty()) return kExitOk;
-  std::cout << "no setting reproduces it; nearest (" << fit.nearest_differing << " cases differ): " << named(fit.nearest)
-            << "\n"
+  std::cout << "no setting reproduces it; nearest (" << fit.nearest_differing
+            << " cases differ): " << named(fit.nearest) << "\n"
             << fit.disagreements.render("zfcheck eval --upstream " + opts.upstream);
   return kExitFinding;
 }
@@ -72,11 +79,13 @@ void add_profiles_command(CLI::App& app, int& exit_code) {
   });
   auto opts = std::make_shared<FitOptions>();
   CLI::App* fit = cmd->add_subcommand(
-      "fit", "Which settings of the model's switches reproduce an upstream revision exactly over the sweep grid");
+      "fit",
+      "Which settings of the model's switches reproduce an upstream revision exactly over the sweep grid");
   fit->add_option("--upstream", opts->upstream, "DeepSpeed clone or mirror, PATH[@REV]")
       ->type_name("PATH[@REV]")
       ->required();
   add_runner_options(fit, opts->runner);
+  add_grid_choice(fit, opts->grid);
   set_help_footer(
       fit,
       "Every setting of the switches (zfcheck profiles -v) is compared with upstream's results on every grid "
@@ -84,7 +93,9 @@ void add_profiles_command(CLI::App& app, int& exit_code) {
       {"some setting fits exactly (each is listed, with the built-in profile it equals)",
        "none does (the nearest is printed with, per differing field, the count and the smallest case)",
        "bad input or a runner failure"});
-  fit->callback([opts, &exit_code] { exit_code = guard_engine_failure("profiles fit", [&] { return run_fit(*opts); }); });
+  fit->callback([opts, &exit_code] {
+    exit_code = guard_engine_failure("profiles fit", [&] { return run_fit(*opts); });
+  });
 }
 
 }  // namespace zfcheck::cli

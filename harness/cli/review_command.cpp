@@ -2,9 +2,10 @@
 // code.
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
+#include "harness/cli/grid_choice.hpp"
 #include "harness/reports/engine_review.hpp"
-#include "harness/upstream/field_sweep.hpp"
 #include "harness/upstream/changed_code.hpp"
+#include "harness/upstream/field_sweep.hpp"
 #include "harness/upstream/upstream_engine.hpp"
 #include "reference/py_json.hpp"
 
@@ -18,6 +19,7 @@ namespace {
 
 struct ReviewOptions {
   EngineChoice runner;
+  GridChoice grid;
   std::string path;
   std::string base;
   std::string head;
@@ -42,6 +44,11 @@ std::vector<std::string> field_names(const UpstreamEngine& engine) {
 }
 
 int run_review(const ReviewOptions& opts) {
+  auto blocks = chosen_grid_blocks(opts.grid);
+  if (!blocks) {
+    std::cerr << "zfcheck review: " << blocks.error() << "\n";
+    return kExitUsage;
+  }
   auto base = open_upstream(opts.path + "@" + opts.base, opts.runner);
   if (!base) {
     std::cerr << "zfcheck review: base: " << base.error() << "\n";
@@ -55,7 +62,7 @@ int run_review(const ReviewOptions& opts) {
     return kExitUsage;
   }
   // The grid, and a block per field either revision has that the model does not know.
-  FieldSweep swept = sweep_new_fields({base->get(), head->get()});
+  FieldSweep swept = sweep_new_fields(std::move(*blocks), {base->get(), head->get()});
   Progress progress =
       Progress::on_terminal("review " + (*base)->name() + " -> " + (*head)->name(), swept.grid.size());
   TableFormat format = opts.format == "text" ? TableFormat::text : TableFormat::markdown;
@@ -66,6 +73,7 @@ int run_review(const ReviewOptions& opts) {
     review.swept_fields.push_back({f.field.name, f.field.annotation, std::move(values), f.cases});
   }
   review.title = pull_request_title(opts.head);
+  review.grid_blocks = opts.grid.selectors;
   const auto base_fields = field_names(**base), head_fields = field_names(**head);
   review.new_fields = missing_from(head_fields, base_fields);
   review.removed_fields = missing_from(base_fields, head_fields);
@@ -99,6 +107,7 @@ void add_review_command(CLI::App& app, int& exit_code) {
       ->capture_default_str()
       ->check(CLI::IsMember({"markdown", "text", "json"}));
   add_runner_options(cmd, opts->runner);
+  add_grid_choice(cmd, opts->grid);
   cmd->footer(
       "The verdict and a summary first; then what the head introduces and fixes (the simplest case as a "
       "DeepSpeed\n"

@@ -3,6 +3,7 @@
 #include "harness/checks/sweep.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
+#include "harness/cli/grid_choice.hpp"
 #include "harness/cli/help_text.hpp"
 #include "harness/io/case_io.hpp"
 #include "harness/io/replay_command.hpp"
@@ -17,11 +18,12 @@ namespace {
 
 struct SweepOptions {
   EngineChoice engines;
+  GridChoice grid;
   bool json = false;
 };
 
-void print_text(const SweepReport& report, const Engine& engine) {
-  std::cout << "zfcheck sweep " << report.profile << ": " << report.cases << " cases, "
+void print_text(const SweepReport& report, const Engine& engine, const std::string& grid_note) {
+  std::cout << "zfcheck sweep " << report.profile << ": " << report.cases << " cases" << grid_note << ", "
             << report.findings.size() << (report.findings.size() == 1 ? " invariant" : " invariants")
             << " broken\n";
   for (const Finding& f : report.findings) {
@@ -42,7 +44,12 @@ int run_sweep(const SweepOptions& opts) {
     std::cerr << "zfcheck sweep: " << engines.error() << "\n";
     return kExitUsage;
   }
-  const SweepGrid& grid = SweepGrid::builtin();
+  auto blocks = chosen_grid_blocks(opts.grid);
+  if (!blocks) {
+    std::cerr << "zfcheck sweep: " << blocks.error() << "\n";
+    return kExitUsage;
+  }
+  const SweepGrid grid(std::move(*blocks));
   bool any = false;
   if (opts.json && opts.engines.all) std::cout << "[\n";
   for (std::size_t i = 0; i < engines->size(); ++i) {
@@ -53,7 +60,7 @@ int run_sweep(const SweepOptions& opts) {
     if (opts.json) {
       std::cout << (i > 0 ? ",\n" : "") << sweep_report_json(report);
     } else {
-      print_text(report, engine);
+      print_text(report, engine, grid_blocks_note(opts.grid));
     }
   }
   if (opts.json && opts.engines.all) std::cout << "]\n";
@@ -68,6 +75,7 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "sweep", "Evaluate the sweep grid; per broken invariant, a count and a minimal case");
   add_engine_choice(cmd, opts->engines, true);
+  add_grid_choice(cmd, opts->grid);
   cmd->add_flag(
       "--json", opts->json,
       "Print {\"profile\", \"cases\", \"findings\": [{\"invariant\", \"count\", \"example\", \"result\", "
@@ -79,7 +87,8 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
       "harness/checks/minimal_order.hpp, causes in docs/causes.md: each cause prints its simplest case\n"
       "and the command that replays it. corpus/findings/<profile>.json is this command's --json output.",
       {"no invariant broken", "some invariant broken (a finding)", "bad usage or an engine that cannot run"});
-  cmd->callback([opts, &exit_code] { exit_code = guard_engine_failure("sweep", [&] { return run_sweep(*opts); }); });
+  cmd->callback(
+      [opts, &exit_code] { exit_code = guard_engine_failure("sweep", [&] { return run_sweep(*opts); }); });
 }
 
 }  // namespace zfcheck::cli

@@ -171,8 +171,10 @@ std::string summary(const Review& r, TableFormat format) {
                     plural(introduced.size(), "invariant", "invariants") +
                     (introduced.empty() ? "" : " (" + names(introduced, format) + ")") + " and " +
                     plural(causes_with(r, CauseStatus::introduced), "cause", "causes") + ". ";
-  out += std::to_string(r.diff.differing) + " of " + std::to_string(r.diff.cases) +
-         " grid cases behave differently";
+  std::string blocks;  // the grid walked: all of it, or the blocks --grid-blocks named
+  for (const std::string& b : r.grid_blocks) blocks += (blocks.empty() ? "" : ", ") + quoted(b, format);
+  out += std::to_string(r.diff.differing) + " of " + std::to_string(r.diff.cases) + " grid cases" +
+         (blocks.empty() ? "" : " (only the blocks " + blocks + ")") + " behave differently";
   if (!r.diff.groups.empty())
     out += " (the largest change: " + std::to_string(r.diff.groups.front().count) + " cases, " +
            r.diff.groups.front().change + ")";
@@ -390,6 +392,8 @@ std::string review_json(const Review& r) {
     swept.push_back(std::move(d));
   }
   more.set(py::Str{"swept_fields"}, std::move(swept));
+  if (!r.grid_blocks.empty())
+    more.set(py::Str{"grid_blocks"}, py::List(r.grid_blocks.begin(), r.grid_blocks.end()));
   if (r.coverage) {
     py::Dict coverage;
     coverage.set(py::Str{"tool"}, r.coverage->tool);

@@ -51,6 +51,8 @@ struct Review {
   std::vector<std::string> new_fields;      // ZenFlowConfig fields head has and base lacks
   std::vector<std::string> removed_fields;  // and the reverse
   std::optional<PatchCoverage> coverage;    // head's changed lines against what ran; none: not measured
+  std::vector<std::string>
+      grid_blocks;  // the built-in blocks walked (zfcheck review --grid-blocks); empty: all
 };
 
 // Evaluates the grid under both engines (the diff first, so that a cached engine answers the sweeps).
@@ -75,9 +77,9 @@ std::string render_review(const Review& review, TableFormat format, const std::s
                           const std::string& head_option);
 // {"base", "head", "introduced", "invariants": [...], "diff": profile_diff_json()}, then "title",
 // "passes", "new_fields", "removed_fields", "swept_fields" ([{"name", "annotation",
-// "values", "cases"}]: the fields the model does not know, as swept) and "coverage" ({"tool", "changed", "code", "reached",
-// "unreached": [{"file", "line", "text"}]}, null when not measured); each invariant also has "left" and
-// "joined".
+// "values", "cases"}]: the fields the model does not know, as swept), "grid_blocks" (only when part of the
+// grid was walked) and "coverage" ({"tool", "changed", "code", "reached", "unreached": [{"file", "line",
+// "text"}]}, null when not measured); each invariant also has "left" and "joined".
 std::string review_json(const Review& review);
 
 }  // namespace zfcheck

@@ -87,6 +87,20 @@ TEST(EngineReview, theSummaryNamesEveryKindOfChange) {
     EXPECT_NE(summary.find(part), std::string::npos) << part << " is not in: " << summary;
 }
 
+// A review of part of the grid (--grid-blocks) says so where it counts the cases, and in its JSON; a review
+// of the whole grid has no grid_blocks key.
+TEST(EngineReview, aReviewOfSomeGridBlocksSaysWhich) {
+  Review r = handmade();
+  EXPECT_EQ(py::parse_json(review_json(r))->as<py::Dict>()->find("grid_blocks"), nullptr);
+  r.grid_blocks = {"coercion", "whole-config:zero"};
+  at(markdown(r),
+     "11 of 100 grid cases (only the blocks `coercion`, `whole-config:zero`) behave differently");
+  auto doc = py::parse_json(review_json(r));
+  ASSERT_TRUE(doc);
+  EXPECT_EQ(*doc->as<py::Dict>()->find("grid_blocks"),
+            py::Value(py::List{py::Str{"coercion"}, py::Str{"whole-config:zero"}}));
+}
+
 TEST(EngineReview, stillBrokenIsCollapsedAndSaysWhereItsCasesWent) {
   std::string text = markdown(handmade());
   std::size_t open = at(text, "<details>\n<summary>Still broken on both sides: 1 invariant"),

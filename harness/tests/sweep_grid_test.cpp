@@ -99,6 +99,30 @@ TEST(SweepGrid, holdsTheDocumentedBlocksInOrderWithTheirSizes) {
   EXPECT_EQ(grid().size(), total);
 }
 
+// --grid-blocks: a block by name or a family by the part before ':', in the grid's order whatever the
+// selectors' order; no selector is the whole grid; a name that is neither lists the families.
+TEST(SweepGrid, selectorsChooseBlocksAndFamiliesInTheGridsOrder) {
+  auto names = [](const std::vector<GridBlock>& blocks) {
+    std::vector<std::string> out;
+    for (const GridBlock& b : blocks) out.push_back(b.name);
+    return out;
+  };
+  auto chosen = builtin_grid_blocks({"whole-config", "non-object", "whole-config:zero"});
+  ASSERT_TRUE(chosen.has_value());
+  EXPECT_EQ(names(*chosen), (std::vector<std::string>{"non-object", "whole-config:batch", "whole-config:zero",
+                                                      "whole-config:allreduce", "whole-config:misplaced"}));
+  EXPECT_EQ(SweepGrid(*builtin_grid_blocks({"coercion"})).size(), 15'144u);
+  EXPECT_EQ(names(*builtin_grid_blocks({})), names(grid().blocks()));
+  auto unknown = builtin_grid_blocks({"schedule", "whole"});
+  ASSERT_FALSE(unknown.has_value());
+  EXPECT_EQ(
+      unknown.error(),
+      "no grid block or family of blocks named 'whole'; the grid's are schedule, coercion (10 blocks, e.g. "
+      "coercion:select_strategy), unknown-key, precedence (55 blocks, e.g. "
+      "precedence:select_strategy+select_interval), non-object, whole-config (4 blocks, e.g. "
+      "whole-config:batch)");
+}
+
 // The cases the PR #8456 thread and the reviewer reported, and the domain's corners, by the id (index)
 // each has held since the grid was written: ids are what `zfcheck grid`, sweep reports and replay
 // commands name, so a case that moves or vanishes shows here by name.

@@ -1,4 +1,4 @@
-// The built-in grid plus one block per field the model does not know, over the values derived from its
+// The grid's blocks plus one block per field the model does not know, over the values derived from its
 // schema.
 #include "harness/upstream/field_sweep.hpp"
 
@@ -6,9 +6,9 @@
 
 namespace zfcheck {
 
-FieldSweep sweep_new_fields(const std::vector<const UpstreamEngine*>& engines) {
+FieldSweep sweep_new_fields(std::vector<GridBlock> blocks,
+                            const std::vector<const UpstreamEngine*>& engines) {
   std::vector<SweptField> swept;
-  std::vector<GridBlock> blocks = builtin_grid_blocks();
   for (const UpstreamEngine* engine : engines) {
     for (RevisionField& field : unknown_fields(engine->fields())) {
       auto same_name = [&](const SweptField& s) { return s.field.name == field.name; };

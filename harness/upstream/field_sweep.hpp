@@ -20,10 +20,11 @@ struct SweptField {
 struct FieldSweep {
   std::vector<SweptField>
       fields;      // each engine's unknown fields in its order, the first engine's first, once each
-  SweepGrid grid;  // the built-in grid's blocks, then a block "new-field:NAME" per field
+  SweepGrid grid;  // the blocks given, then a block "new-field:NAME" per field
 };
 
-// Throws EngineFailure when a revision's fields cannot be read (UpstreamEngine::fields).
-FieldSweep sweep_new_fields(const std::vector<const UpstreamEngine*>& engines);
+// `blocks` (the built-in grid's, or some of them) and a block per unknown field. Throws EngineFailure when a
+// revision's fields cannot be read (UpstreamEngine::fields).
+FieldSweep sweep_new_fields(std::vector<GridBlock> blocks, const std::vector<const UpstreamEngine*>& engines);
 
 }  // namespace zfcheck

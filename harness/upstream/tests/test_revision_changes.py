@@ -74,8 +74,12 @@ class RevisionChanges(unittest.TestCase):
         self.assertEqual(run.returncode, 0, run.stderr)
         return [json.loads(line) for line in run.stdout.splitlines()]
 
-    def review(self, repo):
-        run = self.zfcheck("review", "--upstream", repo, "--base", "HEAD~1", "--head", "HEAD", "--format", "json")
+    def review(self, repo, blocks="coercion", format="json"):
+        """A review on part of the grid (--grid-blocks): each test walks the blocks that show what it checks."""
+        run = self.zfcheck("review", "--upstream", repo, "--base", "HEAD~1", "--head", "HEAD", "--format", format,
+                           "--grid-blocks", blocks)
+        if format != "json":
+            return run
         self.assertIn(run.returncode, (0, 1), run.stderr)
         return run.returncode, json.loads(run.stdout)
 
@@ -108,7 +112,7 @@ class RevisionChanges(unittest.TestCase):
         self.assertEqual([c for c in review["diff"]["causes"] if c["status"] != "remaining"], [])
         fits = []
         for rev in ("HEAD~1", "HEAD"):
-            fit = self.zfcheck("profiles", "fit", "--upstream", repo + "@" + rev)
+            fit = self.zfcheck("profiles", "fit", "--upstream", repo + "@" + rev, "--grid-blocks", "coercion")
             self.assertEqual(fit.returncode, 1, fit.stderr)  # the miniature is no profile: the nearest is named
             fits.append(re.sub(r"upstream@[0-9a-f]+", "upstream@REV", fit.stdout.replace(repo + "@" + rev, "REPO@REV")))
         self.assertRegex(fits[1], r"\nno setting reproduces it; nearest \(\d+ cases differ\): topk_ratio_open_interval=")
@@ -120,7 +124,7 @@ class RevisionChanges(unittest.TestCase):
         self.assertEqual(list(result["config"])[-2:], ["steps_per_epoch", "reselect_every"])
         self.assertEqual(result["config"]["reselect_every"], -1)
         self.assertEqual(result["resolved"]["select_interval"], -1)
-        status, review = self.review(repo)
+        status, review = self.review(repo, blocks="unknown-key")
         self.assertEqual(review["swept_fields"], [{
             "name": "reselect_every", "annotation": "int",
             "values": [0, None, 1, -1, 9223372036854775807, "x", 1.5, True, []], "cases": 9 * 144}])
@@ -129,7 +133,7 @@ class RevisionChanges(unittest.TestCase):
         self.assertTrue(all("reselect_every" in c["example"]["zenflow"] for c in introduced), introduced)
         self.assertIn("interval-not-negative", {c["invariant"] for c in introduced})
         self.assertEqual((status, review["introduced"]), (1, True))
-        text = self.zfcheck("review", "--upstream", repo, "--base", "HEAD~1", "--head", "HEAD", "--format", "text")
+        text = self.review(repo, blocks="unknown-key", format="text")
         self.assertIn("reselect_every (int), which the model does not know: tried 0, null, 1, -1, "
                       "9223372036854775807, \"x\", 1.5, true, [] (1296 cases", text.stdout)
         self.assertIn("new in head: reselect_every", text.stdout)
@@ -137,9 +141,12 @@ class RevisionChanges(unittest.TestCase):
 
     def test_a_revision_without_new_fields_reviews_as_before(self):
         repo = self.history({}, {"engine_scale": 1})
-        _, review = self.review(repo)
+        _, review = self.review(repo, blocks="whole-config,non-object")
         self.assertEqual(review["swept_fields"], [])
-        self.assertEqual(review["diff"]["cases"], 344147)  # the built-in grid, no field block
+        self.assertEqual(review["diff"]["cases"], 1269 + 198)  # the blocks named, no field block
+        self.assertEqual(review["grid_blocks"], ["whole-config", "non-object"])
+        text = self.review(repo, blocks="whole-config,non-object", format="markdown").stdout
+        self.assertIn(" of 1467 grid cases (only the blocks `whole-config`, `non-object`) behave differently", text)
 
 
 class RunnerFailures(unittest.TestCase):

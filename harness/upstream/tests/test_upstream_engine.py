@@ -21,6 +21,9 @@ ZFCHECK = sys.argv[1] if len(sys.argv) > 1 else "zfcheck"
 STAGE3 = "deepspeed/runtime/zenflow/engine_stage3.py"
 REVIEWED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "corpus", "reviewed")
 SEED = os.path.join(REVIEWED, "empty-dataloader-len-0-default-strategy.json")
+# review and history walk one family of grid blocks (15,144 cases, which reach every line the tests change);
+# test_sweep_and_diff_run_on_upstream walks the whole grid.
+COERCION = ("--grid-blocks", "coercion")
 
 
 def children(pid):
@@ -201,11 +204,12 @@ class UpstreamEngine(unittest.TestCase):
         git(repo, "commit", "-qm", "unrelated")
         write_checkout(repo, engine_scale=1)
         git(repo, "commit", "-qam", "plant an engine defect")
-        run = self.zfcheck("history", "--upstream", repo, "--since", "HEAD~2", cache_dir=self.grid_cache)
+        run = self.zfcheck("history", "--upstream", repo, "--since", "HEAD~2", *COERCION, cache_dir=self.grid_cache)
         self.assertEqual(run.returncode, 0, run.stderr)
         lines = [line for line in run.stdout.splitlines() if not line.startswith(" ")]  # a commit's first lines
         self.assertRegex(lines[0], r"^[0-9a-f]{7,} \d{4}-\d\d-\d\d base: the first evaluated$")
-        self.assertRegex(lines[1], r"^[0-9a-f]{7,} \d{4}-\d\d-\d\d plant an engine defect: [1-9]\d* cases changed$")
+        self.assertRegex(lines[1], r"^[0-9a-f]{7,} \d{4}-\d\d-\d\d plant an engine defect: [1-9]\d* cases changed "
+                                   r"\(grid blocks: coercion\)$")
         # The defect is one changed line, which the grid runs.
         self.assertRegex(run.stdout, r"plant an engine defect: .*\n(    .*\n)*    patch coverage: the one changed code line "
                                      r"ran \(zfcheck's line tracer, sys.settrace\)\n")
@@ -221,7 +225,7 @@ class UpstreamEngine(unittest.TestCase):
         shas = [subprocess.run(["git", "-C", repo, "rev-parse", "--short=9", rev], capture_output=True,
                                text=True).stdout.strip() for rev in ("HEAD~1", "HEAD")]
         run = self.zfcheck("review", "--upstream", repo, "--base", "HEAD~1", "--head", "HEAD", "--format", "json",
-                           cache_dir=self.grid_cache)
+                           *COERCION, cache_dir=self.grid_cache)
         self.assertIn(run.returncode, (0, 1), run.stderr)
         review = json.loads(run.stdout)
         self.assertEqual((review["base"], review["head"]), ("upstream@" + shas[0], "upstream@" + shas[1]))
@@ -230,13 +234,15 @@ class UpstreamEngine(unittest.TestCase):
         self.assertGreater(review["diff"]["differing"], 0)  # the planted engine defect changes results
         output = os.path.join(self.root, "review-comment")
         script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ci", "review_pr.sh")
-        ci = subprocess.run([script, ZFCHECK, repo, "HEAD~1", "HEAD", output, sys.executable], capture_output=True,
+        ci = subprocess.run([script, ZFCHECK, repo, "HEAD~1", "HEAD", output, sys.executable, *COERCION],
+                            capture_output=True,
                             text=True, env={**os.environ, "XDG_CACHE_HOME": self.grid_cache_dir.name})
         self.assertEqual(ci.returncode, run.returncode, ci.stderr)
         with open(output) as f:
             text = f.read()
         self.assertIn("# ZenFlow review: upstream@%s -> upstream@%s" % tuple(shas), text)
         self.assertIn("## Resolution table", text)
+        self.assertIn("grid cases (only the blocks `coercion`)", text)  # the further options reached review
         failed = subprocess.run([script, ZFCHECK, repo, "HEAD~1", "no-such-rev", output, sys.executable],
                                 capture_output=True, text=True)
         self.assertEqual(failed.returncode, 2)
@@ -257,7 +263,7 @@ class UpstreamEngine(unittest.TestCase):
         git(repo, "commit", "-qam", "head")
         unreached_line = text.splitlines().index('        raise ValueError("torch is too old for ZenFlow")') + 1
         run = self.zfcheck("review", "--upstream", repo, "--base", "HEAD~1", "--head", "HEAD", "--format", "json",
-                           cache_dir=self.grid_cache)
+                           *COERCION, cache_dir=self.grid_cache)
         self.assertEqual(run.returncode, 1, run.stderr)
         review = json.loads(run.stdout)
         self.assertFalse(review["introduced"])
@@ -269,7 +275,7 @@ class UpstreamEngine(unittest.TestCase):
                                                   "text": '        raise ValueError("torch is too old for ZenFlow")'}])
         self.assertEqual(coverage["tool"], "zfcheck's line tracer, sys.settrace")
         # The markdown lists it; answered from the cache alone (no Python), the lines that ran come back too.
-        comment = self.zfcheck("review", "--upstream", repo, "--base", "HEAD~1", "--head", "HEAD",
+        comment = self.zfcheck("review", "--upstream", repo, "--base", "HEAD~1", "--head", "HEAD", *COERCION,
                                python="/nonexistent/python", cache_dir=self.grid_cache)
         self.assertEqual(comment.returncode, 1, comment.stderr)
         self.assertIn("but 1 changed code line ran in no case", comment.stdout)
