@@ -1,7 +1,8 @@
 """ctest: verdicts are coloured on a terminal, and only there: not in a pipe, not with NO_COLOR set, not on a
 dumb terminal (harness/io/terminal_style).
 
-Usage: colour_test.py ZFCHECK. Runs zfcheck under a pseudo-terminal for the terminal cases.
+Usage: colour_test.py ZFCHECK. Runs zfcheck under a pseudo-terminal for the terminal cases; exits 77 (skipped)
+with the reason where the system gives no pseudo-terminal (a chroot without /dev/pts mounted).
 """
 import os
 import pty
@@ -84,5 +85,15 @@ class Colour(unittest.TestCase):
             self.assertNotIn(ESC, run.stdout)
 
 
+def exit_unless_a_pseudo_terminal_opens():
+    try:
+        for fd in pty.openpty():
+            os.close(fd)
+    except OSError as e:
+        print("SKIPPED: no pseudo-terminal to run zfcheck on (%s); mount devpts on /dev/pts to run this test" % e)
+        sys.exit(77)
+
+
 if __name__ == "__main__":
+    exit_unless_a_pseudo_terminal_opens()
     unittest.main(argv=[sys.argv[0], "-v"])
