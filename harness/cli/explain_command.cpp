@@ -154,6 +154,7 @@ void add_explain_command(CLI::App& app, int& exit_code) {
       ->capture_default_str()
       ->check(CLI::Range(std::int64_t{0}, kMaxMicroSteps));
   add_engine_choice(cmd, opts->engines, true);
+  cmd->get_option("--profile")->default_str("");  // explain's default engine is the footer's, not this profile
   cmd->add_option("--format", opts->format, "text, markdown or json (one object per engine and line)")
       ->capture_default_str()
       ->check(CLI::IsMember({"text", "markdown", "json"}));
