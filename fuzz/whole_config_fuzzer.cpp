@@ -39,7 +39,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (auto body :
        {&zfcheck::props::whole_config_gives_its_blocks_result, &zfcheck::props::batch_triple_holds,
         &zfcheck::props::derivable_batch_values_may_be_left_out,
-        &zfcheck::props::zero_defaults_written_out_change_nothing}) {
+        &zfcheck::props::zero_defaults_written_out_change_nothing,
+        &zfcheck::props::sum_allreduce_is_refused_only_with_stage_3_or_zenflow,
+        &zfcheck::props::zero_stage_outside_its_enum_is_refused}) {
     if (auto broke = body(*c, zfcheck::props::ProfileSet::builtin())) zfcheck::fuzz::fail(*broke, input);
   }
   return 0;

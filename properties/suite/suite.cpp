@@ -108,6 +108,14 @@ std::vector<PropertySpec> build_suite() {
   suite.push_back(model_property("zeroDefaultsWrittenOutChangeNothing",
                                  "writing overlap_comm or stage as ZeRO's default changes nothing", all,
                                  &zero_defaults_written_out_change_nothing));
+  suite.push_back(
+      model_property("sumAllreduceIsRefusedOnlyWithStage3OrZenflow",
+                     "gradient_allreduce_op \"sum\" is refused at ZeRO stage 3 and with a zenflow "
+                     "block, and gives \"mean\"'s result anywhere else",
+                     all, &sum_allreduce_is_refused_only_with_stage_3_or_zenflow));
+  suite.push_back(model_property("zeroStageOutsideItsEnumIsRefused",
+                                 "a ZeRO stage of -1 or 4 is refused at zero_optimization.stage", all,
+                                 &zero_stage_outside_its_enum_is_refused));
   return suite;
 }
 

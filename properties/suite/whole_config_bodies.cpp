@@ -1,7 +1,8 @@
 // The whole-config bodies: the block taken out of its config, the batch triple and its derivation, ZeRO's
-// defaults.
+// defaults, DeepSpeedConfig's own refusals (allreduce "sum", the stage range).
 #include "properties/suite/whole_config_bodies.hpp"
 
+#include "harness/io/result_json.hpp"
 #include "properties/suite/block_of_whole_config.hpp"
 
 namespace zfcheck::props {
@@ -42,6 +43,22 @@ std::optional<Result> block_refusal(const Case& c, const Result& whole) {
     return std::nullopt;
   }
   return expected;
+}
+
+// The result as its eval-format line, for a failure's message.
+std::string result_line(const Result& r) {
+  std::string out;
+  write_result(out, r);
+  return out;
+}
+
+// The case with the config's top-level `key` set to `value`; nothing when the config is not an object.
+std::optional<Case> with_config_key(const Case& c, std::string_view key, py::Value value) {
+  Case out = c;
+  py::Dict* config = out.deepspeed_config->as<py::Dict>();
+  if (config == nullptr) return std::nullopt;
+  config->set(py::Str{std::string(key)}, std::move(value));
+  return out;
 }
 
 // The case with zero_optimization.`key` set to `value` (the section created when absent); nothing when the
@@ -168,6 +185,62 @@ std::optional<Failure> zero_defaults_written_out_change_nothing(const Case& c, c
       if (auto diff = differences("the results", as_written, evaluate(*written, p))) {
         return "under " + p.name + ", " + case_line(c) + " against " + case_line(*written) + " (" +
                std::string(key) + " written as its default): " + *diff;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Failure> sum_allreduce_is_refused_only_with_stage_3_or_zenflow(const Case& c,
+                                                                             const ProfileSet& profiles) {
+  if (!c.deepspeed_config) return std::nullopt;
+  auto mean = with_config_key(c, "gradient_allreduce_op", py::Str{"mean"});
+  auto sum = with_config_key(c, "gradient_allreduce_op", py::Str{"sum"});
+  if (!mean || !sum) return std::nullopt;
+  const py::Value* zero = mean->deepspeed_config->as<py::Dict>()->find("zero_optimization");
+  const py::Dict* section = zero ? zero->as<py::Dict>() : nullptr;
+  const py::Value* block = section ? section->find("zenflow") : nullptr;
+  const bool has_block = block != nullptr && block->as<py::None>() == nullptr;
+  for (const Profile& p : profiles.all()) {
+    const Result with_mean = evaluate(*mean, p);
+    if (with_mean.outcome == Outcome::unmodelled) continue;
+    const Result with_sum = evaluate(*sum, p);
+    std::optional<std::string> refusal;  // _do_error_check's, once DeepSpeedConfig has read the rest
+    if (with_mean.deepspeed && with_mean.deepspeed->stage == 3) {
+      refusal = "gradient_allreduce_op='sum' is not supported with ZeRO stage 3";
+    } else if (with_mean.deepspeed && has_block) {
+      refusal = "gradient_allreduce_op='sum' is not supported with ZenFlow";
+    }
+    const auto broke = [&](const std::string& what) {
+      return "under " + p.name + ", " + case_line(*sum) + ": " + what;
+    };
+    if (!refusal) {
+      if (auto diff = differences("\"sum\" and \"mean\"", with_mean, with_sum)) return broke(*diff);
+    } else if (with_sum.outcome != Outcome::config_error || !with_sum.error ||
+               with_sum.error->type != "ValueError" || with_sum.error->message != *refusal) {
+      return broke("DeepSpeedConfig raises ValueError: " + *refusal + "; the result is " +
+                   result_line(with_sum));
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Failure> zero_stage_outside_its_enum_is_refused(const Case& c, const ProfileSet& profiles) {
+  if (!c.deepspeed_config) return std::nullopt;
+  for (const Profile& p : profiles.all()) {
+    const Result accepted = evaluate(c, p);
+    if (!accepted.deepspeed) continue;
+    for (int stage : {-1, 4}) {
+      auto outside = with_zero_key(c, "stage", py::Value(stage));
+      if (!outside) continue;
+      const Result r = evaluate(*outside, p);
+      if (r.outcome == Outcome::unmodelled) continue;
+      if (r.outcome != Outcome::config_error || !r.error || r.error->type != "ValidationError" ||
+          r.error->field != "zero_optimization.stage") {
+        return "under " + p.name + ", " + case_line(*outside) +
+               ": ZeroStageEnum refuses the stage (ValidationError at zero_optimization.stage); the result "
+               "is " +
+               result_line(r);
       }
     }
   }

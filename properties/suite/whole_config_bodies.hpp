@@ -1,6 +1,7 @@
 // Properties of whole DeepSpeed configs, under every profile: the zenflow block gives its own result in the
 // ZeRO context DeepSpeed read, the batch triple holds with only the accumulation changed by ZenFlow, a
-// derivable batch value may be left out, and ZeRO's defaults written out change nothing.
+// derivable batch value may be left out, ZeRO's defaults written out change nothing, and DeepSpeedConfig's
+// own refusals (allreduce "sum", the stage range) hold.
 #pragma once
 
 #include "properties/suite/failure.hpp"
@@ -30,6 +31,17 @@ std::optional<Failure> derivable_batch_values_may_be_left_out(
 // result it gives with overlap_comm written as its default (true at stage 3, false below), and one without
 // stage the result it gives with stage 0.
 std::optional<Failure> zero_defaults_written_out_change_nothing(
+    const Case& c, const ProfileSet& profiles = ProfileSet::builtin());
+
+// gradient_allreduce_op "sum" is refused exactly where _do_error_check refuses it: a config that
+// DeepSpeedConfig accepts with "mean" is refused with "sum" (ValueError) at ZeRO stage 3, else where
+// zero_optimization holds a zenflow block (not null); anywhere else "sum" gives "mean"'s result.
+std::optional<Failure> sum_allreduce_is_refused_only_with_stage_3_or_zenflow(
+    const Case& c, const ProfileSet& profiles = ProfileSet::builtin());
+
+// ZeRO's stage is 0 to 3: a config DeepSpeedConfig accepts is refused with stage -1 or 4 (ValidationError at
+// zero_optimization.stage).
+std::optional<Failure> zero_stage_outside_its_enum_is_refused(
     const Case& c, const ProfileSet& profiles = ProfileSet::builtin());
 
 }  // namespace zfcheck::props

@@ -28,6 +28,8 @@ constexpr std::optional<Failure> (*kBodies[])(const Case&, const ProfileSet&) = 
     &batch_triple_holds,
     &derivable_batch_values_may_be_left_out,
     &zero_defaults_written_out_change_nothing,
+    &sum_allreduce_is_refused_only_with_stage_3_or_zenflow,
+    &zero_stage_outside_its_enum_is_refused,
 };
 
 TEST(MetamorphicBodies, holdOnTheTrickyCases) {
