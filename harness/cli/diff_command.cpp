@@ -75,12 +75,7 @@ int run_diff(const DiffOptions& opts) {
     std::cerr << "zfcheck diff: " << to.error() << "\n";
     return kExitUsage;
   }
-  auto blocks = chosen_grid_blocks(opts.grid);
-  if (!blocks) {
-    std::cerr << "zfcheck diff: " << blocks.error() << "\n";
-    return kExitUsage;
-  }
-  const SweepGrid grid(std::move(*blocks));
+  const SweepGrid grid(chosen_grid_blocks(opts.grid));
   Progress progress = Progress::on_terminal("diff " + (*from)->name() + " -> " + (*to)->name(), grid.size());
   ProfileDiff diff = diff_profiles(grid, **from, **to, &progress);
   if (opts.json) {

@@ -9,13 +9,15 @@ void add_grid_choice(CLI::App* cmd, GridChoice& choice) {
                   "precedence, non-object, whole-config, or one block such as whole-config:zero); "
                   "default: the whole grid")
       ->delimiter(',')
-      ->type_name("BLOCK,...");
+      ->type_name("BLOCK,...")
+      ->check([](const std::string& selector) {  // a usage error at parse time, as for any other option
+        auto blocks = builtin_grid_blocks({selector});
+        return blocks ? std::string() : blocks.error();
+      });
 }
 
-tl::expected<std::vector<GridBlock>, std::string> chosen_grid_blocks(const GridChoice& choice) {
-  auto blocks = builtin_grid_blocks(choice.selectors);
-  if (!blocks) return tl::unexpected("--grid-blocks: " + blocks.error());
-  return blocks;
+std::vector<GridBlock> chosen_grid_blocks(const GridChoice& choice) {
+  return builtin_grid_blocks(choice.selectors).value();  // each selector was checked when parsed
 }
 
 std::string grid_blocks_note(const GridChoice& choice) {

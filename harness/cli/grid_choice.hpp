@@ -4,7 +4,6 @@
 #include "harness/checks/sweep_grid.hpp"
 
 #include <CLI/CLI.hpp>
-#include <tl/expected.hpp>
 
 #include <string>
 #include <vector>
@@ -15,10 +14,11 @@ struct GridChoice {
   std::vector<std::string> selectors;  // block names or families; empty: every block
 };
 
+// Adds --grid-blocks; a selector that names no block is refused when the command line is parsed.
 void add_grid_choice(CLI::App* cmd, GridChoice& choice);
 
-// The chosen blocks, in the grid's order; the reason when a selector names none.
-tl::expected<std::vector<GridBlock>, std::string> chosen_grid_blocks(const GridChoice& choice);
+// The chosen blocks, in the grid's order.
+std::vector<GridBlock> chosen_grid_blocks(const GridChoice& choice);
 
 // "" for the whole grid, else " (grid blocks: SELECTORS)": what a report's case count says it covers.
 std::string grid_blocks_note(const GridChoice& choice);

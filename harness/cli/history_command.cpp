@@ -46,12 +46,7 @@ int run_history(const HistoryOptions& opts) {
     std::cerr << "zfcheck history: " << list.error() << "\n";
     return kExitUsage;
   }
-  auto blocks = chosen_grid_blocks(opts.grid);
-  if (!blocks) {
-    std::cerr << "zfcheck history: " << blocks.error() << "\n";
-    return kExitUsage;
-  }
-  const SweepGrid grid(std::move(*blocks));
+  const SweepGrid grid(chosen_grid_blocks(opts.grid));
   std::unique_ptr<Engine> previous;
   std::string previous_key;
   std::set<std::string> previous_broken;

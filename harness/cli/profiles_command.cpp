@@ -47,12 +47,7 @@ int run_fit(const FitOptions& opts) {
     std::cerr << "zfcheck profiles fit: " << engine.error() << "\n";
     return kExitUsage;
   }
-  auto blocks = chosen_grid_blocks(opts.grid);
-  if (!blocks) {
-    std::cerr << "zfcheck profiles fit: " << blocks.error() << "\n";
-    return kExitUsage;
-  }
-  const SweepGrid grid(std::move(*blocks));
+  const SweepGrid grid(chosen_grid_blocks(opts.grid));
   Progress progress = Progress::on_terminal("fit " + (*engine)->name(), grid.size());
   SwitchFit fit = fit_switches(grid, **engine, &progress);
   std::cout << "zfcheck profiles fit " << (*engine)->name() << ": " << fit.cases << " grid cases"

@@ -44,11 +44,6 @@ std::vector<std::string> field_names(const UpstreamEngine& engine) {
 }
 
 int run_review(const ReviewOptions& opts) {
-  auto blocks = chosen_grid_blocks(opts.grid);
-  if (!blocks) {
-    std::cerr << "zfcheck review: " << blocks.error() << "\n";
-    return kExitUsage;
-  }
   auto base = open_upstream(opts.path + "@" + opts.base, opts.runner);
   if (!base) {
     std::cerr << "zfcheck review: base: " << base.error() << "\n";
@@ -62,7 +57,7 @@ int run_review(const ReviewOptions& opts) {
     return kExitUsage;
   }
   // The grid, and a block per field either revision has that the model does not know.
-  FieldSweep swept = sweep_new_fields(std::move(*blocks), {base->get(), head->get()});
+  FieldSweep swept = sweep_new_fields(chosen_grid_blocks(opts.grid), {base->get(), head->get()});
   Progress progress =
       Progress::on_terminal("review " + (*base)->name() + " -> " + (*head)->name(), swept.grid.size());
   TableFormat format = opts.format == "text" ? TableFormat::text : TableFormat::markdown;

@@ -44,12 +44,7 @@ int run_sweep(const SweepOptions& opts) {
     std::cerr << "zfcheck sweep: " << engines.error() << "\n";
     return kExitUsage;
   }
-  auto blocks = chosen_grid_blocks(opts.grid);
-  if (!blocks) {
-    std::cerr << "zfcheck sweep: " << blocks.error() << "\n";
-    return kExitUsage;
-  }
-  const SweepGrid grid(std::move(*blocks));
+  const SweepGrid grid(chosen_grid_blocks(opts.grid));
   bool any = false;
   if (opts.json && opts.engines.all) std::cout << "[\n";
   for (std::size_t i = 0; i < engines->size(); ++i) {
