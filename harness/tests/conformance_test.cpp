@@ -7,7 +7,7 @@
 namespace zfcheck {
 namespace {
 
-py::Value json(std::string_view text) { return *py::parse_json(text); }
+using testing::json;
 
 py::Value model_result(std::string_view profile, std::string_view case_json) {
   return result_to_value(testing::eval(profile, case_json));

@@ -5,6 +5,7 @@
 #include "harness/io/case_io.hpp"
 #include "harness/reports/resolution_table.hpp"
 #include "reference/py_json.hpp"
+#include "text_has.hpp"
 
 #include <gtest/gtest.h>
 
@@ -25,7 +26,7 @@ const std::string kTutorial = testing::write_temp(
     R"("zenflow": {"topk_ratio": 0.05, "select_strategy": "auto", "select_interval": "auto", "update_interval": 4, )"
     R"("full_warm_up_rounds": 0, "overlap_step": true}}})");
 
-bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+using testing::has;
 
 TEST(ExplainCommand, TheTutorialWithoutADataloaderOnMasterSelectsOnceSilently) {
   for (std::string_view profile : {"deepspeed-edaa722", "deepspeed-8274"}) {

@@ -2,6 +2,7 @@
 // duplicate-key refusal, --reader hf and --set, standard input, carets, did-you-mean, misplaced blocks, the
 // default engine's first line, the exit statuses of the help footer.
 #include "cli_support.hpp"
+#include "text_has.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +14,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+using testing::has;
 
 // A config file of `text`, explained under the master profile (no Python asked) with standard error.
 testing::Run explain_text(const std::string& name, const std::string& text, const std::string& args = "") {

@@ -3,6 +3,7 @@
 
 #include "reference/py_json.hpp"
 #include "test_support.hpp"
+#include "text_has.hpp"
 
 namespace zfcheck {
 namespace {
@@ -18,7 +19,7 @@ FixCandidates pool() {
   return out;
 }
 
-constexpr std::string_view kTutorial =
+constexpr std::string_view kTutorialOverTwelveSteps =
     R"({"zenflow":{"topk_ratio":0.05,"select_strategy":"auto","select_interval":"auto","update_interval":4,)"
     R"("full_warm_up_rounds":0,"overlap_step":true},"micro_steps":12})";
 
@@ -27,10 +28,10 @@ std::string text_under(std::string_view profile, std::string_view case_json) {
                             TableFormat::text, TerminalStyle(false));
 }
 
-bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+using testing::has;
 
 TEST(Explanation, TheTutorialOnMasterSelectsOnceSilentlyAndGetsTheFix) {
-  std::string t = text_under("deepspeed-edaa722", kTutorial);
+  std::string t = text_under("deepspeed-edaa722", kTutorialOverTwelveSteps);
   EXPECT_TRUE(has(t, "ZenFlow is on.")) << t;
   EXPECT_TRUE(has(t, "\"auto\" means the epoch strategy")) << t;
   EXPECT_TRUE(has(t, "1 selection, at micro-step 0. Nothing is re-selected after that")) << t;
@@ -41,7 +42,7 @@ TEST(Explanation, TheTutorialOnMasterSelectsOnceSilentlyAndGetsTheFix) {
 }
 
 TEST(Explanation, TheTutorialUnderThePrWarnsYetStillSaysNothingIsReselected) {
-  std::string t = text_under("pr-8456", kTutorial);
+  std::string t = text_under("pr-8456", kTutorialOverTwelveSteps);
   EXPECT_TRUE(has(t, "Nothing is re-selected after that")) << t;
   EXPECT_TRUE(has(t, "ZenFlow will select its important columns once and never re-select them")) << t;
   EXPECT_TRUE(has(t, "Invariants broken:\n  None.")) << t;
@@ -73,7 +74,7 @@ TEST(Explanation, PasteableBlockIsTheConfigsOwnJson) {
 }
 
 TEST(Explanation, JsonHasTheDocumentedKeys) {
-  Explanation e = explain(testing::case_of(kTutorial), ModelEngine(testing::profile("deepspeed-edaa722")), pool());
+  Explanation e = explain(testing::case_of(kTutorialOverTwelveSteps), ModelEngine(testing::profile("deepspeed-edaa722")), pool());
   auto v = py::parse_json(explanation_json(e));
   ASSERT_TRUE(v.has_value());
   std::vector<std::string> keys;

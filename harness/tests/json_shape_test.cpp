@@ -1,13 +1,14 @@
 // JSON shape checks: unknown and missing keys, wrong types, each named by its path.
 #include "harness/io/json_shape.hpp"
 #include "reference/py_json.hpp"
+#include "reference/tests/test_support.hpp"
 
 #include <gtest/gtest.h>
 
 namespace zfcheck {
 namespace {
 
-py::Value json(std::string_view text) { return *py::parse_json(text); }
+using testing::json;
 
 ShapeError shape_error(std::string_view text) {
   py::Value value = json(text);

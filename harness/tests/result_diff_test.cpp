@@ -5,13 +5,14 @@
 #include "harness/io/result_json.hpp"
 #include "reference/evaluate.hpp"
 #include "reference/py_json.hpp"
+#include "reference/tests/test_support.hpp"
 
 #include <gtest/gtest.h>
 
 namespace zfcheck {
 namespace {
 
-py::Value json(std::string_view text) { return *py::parse_json(text); }
+using testing::json;
 
 std::string described(const std::vector<FieldDifference>& differences) {
   std::string out;
