@@ -29,6 +29,12 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 jobs=$(nproc)
+# A build tree made before the presets chose Ninja cannot change generator in place: it is made afresh.
+cache=build/default/CMakeCache.txt
+if [ -f "$cache" ] && ! grep -qx 'CMAKE_GENERATOR:INTERNAL=Ninja' "$cache"; then
+  echo "run.sh: build/default was made with another generator than Ninja; building it afresh" >&2
+  rm -rf build/default
+fi
 cmake --preset default >&2
 cmake --build --preset default -j"$jobs" >&2
 
