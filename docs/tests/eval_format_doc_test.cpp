@@ -11,7 +11,7 @@ namespace {
 // The "type" cell of the case table's row for `field`.
 std::string documented_type(const std::string& field) {
   for (const auto& cells :
-       zfcheck::docs::code_rows(zfcheck::docs::read_doc(ZFCHECK_EVAL_FORMAT_DOC), "Case (input line)")) {
+       zfcheck::docs::code_rows(zfcheck::docs::read_doc("docs/eval-format.md"), "Case (input line)")) {
     if (cells.size() > 1 && cells[0] == field) return cells[1];
   }
   return "(no row for " + field + ")";

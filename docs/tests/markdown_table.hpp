@@ -1,16 +1,20 @@
 // Reads the tables of a Markdown doc as plain text, so that tests can hold a doc against the code.
 #pragma once
 
+#include "reference/tests/test_paths.hpp"
+
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace zfcheck::docs {
 
-// A doc's whole text; empty when it cannot be read (the comparisons then name every missing row).
-inline std::string read_doc(const char* path) {
-  std::ifstream in(path);
+// The whole text of a doc, named by its path in the checkout; empty when it cannot be read (the comparisons
+// then name every missing row).
+inline std::string read_doc(std::string_view relative) {
+  std::ifstream in(testing::source_path(relative));
   std::stringstream text;
   text << in.rdbuf();
   return text.str();

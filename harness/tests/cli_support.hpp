@@ -1,6 +1,7 @@
 // Runs the built zfcheck binary from a test and captures its output and exit status; scratch files.
 #pragma once
 
+#include "reference/tests/test_paths.hpp"
 #include "scratch_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -35,7 +36,7 @@ inline Run run_shell(const std::string& command_line, bool with_stderr = false) 
 
 // Runs `zfcheck <args>` (the build's binary) as run_shell does.
 inline Run run_zfcheck(const std::string& args, bool with_stderr = false) {
-  return run_shell(std::string(ZFCHECK_BINARY) + " " + args, with_stderr);
+  return run_shell(std::string(testing::kZfcheckBinary) + " " + args, with_stderr);
 }
 
 // Whether the run printed `text` (on the streams it captured).

@@ -181,7 +181,7 @@ std::set<std::string> long_options(const std::string& text) {
 }
 
 TEST(CorpusCommand, theFormatDocsSynopsisOfAddNamesEveryOptionOfItsHelp) {
-  std::string doc = testing::read_file(std::string(ZFCHECK_SOURCE_DIR) + "/docs/corpus-format.md");
+  std::string doc = testing::read_file(testing::source_path("docs/corpus-format.md"));
   std::size_t begin = doc.find("`zfcheck corpus add ");
   ASSERT_NE(begin, std::string::npos);
   std::string synopsis = doc.substr(begin, doc.find("` writes", begin) - begin);

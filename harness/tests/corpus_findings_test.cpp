@@ -18,7 +18,7 @@ class CorpusFindings : public ::testing::TestWithParam<std::string> {};
 
 // corpus/findings/<name>.json, parsed; a test failure when it cannot be read.
 py::Value recorded_file(const std::string& name) {
-  std::string path = std::string(ZFCHECK_FINDINGS_DIR) + "/" + name + ".json";
+  std::string path = testing::source_path("corpus/findings/" + name + ".json");
   std::ifstream in(path, std::ios::binary);
   std::stringstream text;
   text << in.rdbuf();
@@ -29,7 +29,7 @@ py::Value recorded_file(const std::string& name) {
 
 TEST_P(CorpusFindings, sweepMatchesTheRecordedFindings) {
   const std::string& name = GetParam();
-  std::string path = std::string(ZFCHECK_FINDINGS_DIR) + "/" + name + ".json";
+  std::string path = testing::source_path("corpus/findings/" + name + ".json");
   auto differences = findings_differences(recorded_file(name), testing::swept(name));
   std::string listing;
   for (const auto& d : differences) listing += "  " + d + "\n";
@@ -68,7 +68,7 @@ TEST(CorpusFindingsCauses, aNewCauseOfAFindingAlreadyBrokenFailsTheRegression) {
 
 TEST(CorpusFindingsFiles, coverEveryBuiltinProfile) {
   for (const Profile& p : builtin_profiles()) {
-    std::ifstream in(std::string(ZFCHECK_FINDINGS_DIR) + "/" + p.name + ".json");
+    std::ifstream in(testing::source_path("corpus/findings/" + p.name + ".json"));
     EXPECT_TRUE(in) << "no corpus/findings/" << p.name << ".json";
   }
 }

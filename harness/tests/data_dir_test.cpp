@@ -11,9 +11,9 @@ namespace {
 namespace fs = std::filesystem;
 
 TEST(DataDir, ABuildTreeBinaryReadsTheCheckout) {
-  auto at = data_path("corpus/reviewed", fs::path(ZFCHECK_BINARY), nullptr);
+  auto at = data_path("corpus/reviewed", fs::path(testing::kZfcheckBinary), nullptr);
   ASSERT_TRUE(at) << at.error();
-  EXPECT_EQ(*at, fs::path(ZFCHECK_SOURCE_DIR) / "corpus/reviewed");
+  EXPECT_EQ(*at, fs::path(testing::kSourceDir) / "corpus/reviewed");
 }
 
 TEST(DataDir, AnInstalledBinaryReadsShareZfcheckBesideItsBin) {
@@ -28,10 +28,10 @@ TEST(DataDir, AnInstalledBinaryReadsShareZfcheckBesideItsBin) {
 TEST(DataDir, TheVariableComesFirstAndOnlyIt) {
   testing::ScratchDir data("data_dir_variable");
   fs::create_directories(data / "corpus/reviewed");
-  auto at = data_path("corpus/reviewed", fs::path(ZFCHECK_BINARY), data.path().c_str());
+  auto at = data_path("corpus/reviewed", fs::path(testing::kZfcheckBinary), data.path().c_str());
   ASSERT_TRUE(at) << at.error();
   EXPECT_EQ(*at, data / "corpus/reviewed");
-  auto missing = data_path("corpus/findings", fs::path(ZFCHECK_BINARY), data.path().c_str());
+  auto missing = data_path("corpus/findings", fs::path(testing::kZfcheckBinary), data.path().c_str());
   ASSERT_FALSE(missing);
   EXPECT_NE(missing.error().find("ZFCHECK_DATA_DIR=" + data.string() + " holds no corpus/findings"),
             std::string::npos)

@@ -18,7 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // The tutorial's fragment is not a whole config (no batch size: DeepSpeed asserts); this is it with one.
-const std::string kFragment = std::string(ZFCHECK_SOURCE_DIR) + "/corpus/configs/tutorial-zenflow.json";
+const std::string kFragment = testing::source_path("corpus/configs/tutorial-zenflow.json");
 const std::string kTutorial = testing::write_temp(
     "explain_tutorial_whole.json",
     R"({"train_batch_size": 4, "train_micro_batch_size_per_gpu": 1, "gradient_accumulation_steps": 4, )"
@@ -247,7 +247,7 @@ Case whole(const Case& c) {
 
 TEST(ExplainCommand, EveryTestZfConfigIsExplainedAndEveryFixVerifies) {
   std::size_t configs = 0;
-  for (const auto& entry : fs::directory_iterator(std::string(ZFCHECK_SOURCE_DIR) + "/corpus/reviewed")) {
+  for (const auto& entry : fs::directory_iterator(testing::source_path("corpus/reviewed"))) {
     if (entry.path().filename().string().rfind("test-zf-py-1-gpu", 0) != 0) continue;
     auto seed = py::parse_json(testing::read_file(entry.path()));
     ASSERT_TRUE(seed.has_value());

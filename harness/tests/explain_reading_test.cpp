@@ -63,7 +63,7 @@ TEST(ExplainReading, NotHjsonIsUnusableWithLineColumnAndCaret) {
 TEST(ExplainReading, StandardInputIsRead) {
   auto run =
       testing::run_shell("printf '{\"train_batch_size\": 2, \"zero_optimization\": {\"stage\": 2}}' | " +
-                         std::string(ZFCHECK_BINARY) + " explain - --profile deepspeed-edaa722");
+                         std::string(testing::kZfcheckBinary) + " explain - --profile deepspeed-edaa722");
   EXPECT_EQ(run.status, 0) << run.out;
   EXPECT_TRUE(has(run.out, "zfcheck explain standard input")) << run.out;
 }

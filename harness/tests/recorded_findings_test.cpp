@@ -2,6 +2,7 @@
 #include "harness/corpus/recorded_findings.hpp"
 
 #include "harness/io/case_io.hpp"
+#include "reference/tests/test_paths.hpp"
 #include "scratch_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -12,7 +13,7 @@ namespace zfcheck {
 namespace {
 
 TEST(RecordedFindings, readsTheCheckedInFiles) {
-  auto recorded = RecordedFindings::read(ZFCHECK_FINDINGS_DIR);
+  auto recorded = RecordedFindings::read(testing::source_path("corpus/findings"));
   ASSERT_TRUE(recorded) << recorded.error();
   const Case* example = recorded->example("pr-8456", "setup-never-raises");
   ASSERT_NE(example, nullptr);
@@ -23,7 +24,7 @@ TEST(RecordedFindings, readsTheCheckedInFiles) {
 }
 
 TEST(RecordedFindings, theBuiltInCopyIsTheCheckedInFiles) {
-  auto files = RecordedFindings::read(ZFCHECK_FINDINGS_DIR);
+  auto files = RecordedFindings::read(testing::source_path("corpus/findings"));
   const auto& builtin = RecordedFindings::builtin();
   ASSERT_TRUE(builtin) << builtin.error();
   for (const Profile& p : builtin_profiles()) {

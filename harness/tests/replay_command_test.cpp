@@ -113,7 +113,7 @@ TEST(ReplayCommand, dashReadsOneSeedFromStandardInput) {
 }
 
 TEST(ReplayCommand, runFromElsewhereTheBuildTreesZfcheckReplaysItsCheckoutsCorpus) {
-  auto run = testing::run_shell("cd / && " + std::string(ZFCHECK_BINARY) + " replay");
+  auto run = testing::run_shell("cd / && " + std::string(testing::kZfcheckBinary) + " replay");
   EXPECT_EQ(run.status, 0) << run.out;
   EXPECT_TRUE(has_line(run.out, R"(replay: [0-9]+ seeds, [0-9]+ expectations, 0 mismatches)")) << run.out;
 }
@@ -122,7 +122,7 @@ TEST(ReplayCommand, aZfcheckWithoutItsDataSaysHowToPointAtItAndThenReplays) {
   testing::ScratchDir dir("replay_command_test_elsewhere");
   fs::path bin = dir / "bin";
   fs::create_directories(bin);
-  fs::copy_file(ZFCHECK_BINARY, bin / "zfcheck");
+  fs::copy_file(testing::kZfcheckBinary, bin / "zfcheck");
   auto lost =
       testing::run_shell("cd / && env -u ZFCHECK_DATA_DIR " + (bin / "zfcheck").string() + " replay", true);
   EXPECT_EQ(lost.status, 2) << lost.out;
@@ -132,7 +132,7 @@ TEST(ReplayCommand, aZfcheckWithoutItsDataSaysHowToPointAtItAndThenReplays) {
   EXPECT_NE(lost.out.find("set ZFCHECK_DATA_DIR to a zfcheck checkout or to an installation's share/zfcheck"),
             std::string::npos)
       << lost.out;
-  auto pointed = testing::run_shell("cd / && ZFCHECK_DATA_DIR=" + std::string(ZFCHECK_SOURCE_DIR) + " " +
+  auto pointed = testing::run_shell("cd / && ZFCHECK_DATA_DIR=" + std::string(testing::kSourceDir) + " " +
                                     (bin / "zfcheck").string() + " replay");
   EXPECT_EQ(pointed.status, 0) << pointed.out;
 }

@@ -1,6 +1,7 @@
 // The reviewed corpus: every seed reads, covers every profile, and a change to any field is caught.
 #include "harness/corpus/replay.hpp"
 #include "harness/corpus/reviewed_case_files.hpp"
+#include "reference/tests/test_paths.hpp"
 
 #include <gtest/gtest.h>
 
@@ -18,7 +19,7 @@ struct NamedSeed {
 const std::vector<NamedSeed>& reviewed() {
   static const std::vector<NamedSeed> seeds = [] {
     std::vector<NamedSeed> out;
-    auto files = reviewed_case_files({ZFCHECK_REVIEWED_DIR});
+    auto files = reviewed_case_files({testing::source_path("corpus/reviewed")});
     if (!files) return out;
     for (const auto& f : *files) {
       auto seed = read_reviewed_case_file(f);
@@ -31,7 +32,7 @@ const std::vector<NamedSeed>& reviewed() {
 
 // That every seed replays clean is the ctest corpus.replay_reviewed, which runs `zfcheck replay` itself.
 TEST(ReviewedCorpus, everySeedFileReads) {
-  auto files = reviewed_case_files({ZFCHECK_REVIEWED_DIR});
+  auto files = reviewed_case_files({testing::source_path("corpus/reviewed")});
   ASSERT_TRUE(files) << files.error();
   EXPECT_GE(files->size(), 30u);
   for (const auto& f : *files) {

@@ -2,6 +2,7 @@
 // or no case at all tells the mutant from the profile.
 #include "properties/suite/mutation.hpp"
 #include "properties/tests/ci_params.hpp"
+#include "reference/tests/test_paths.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,7 +18,7 @@ class MutationCheck : public ::testing::TestWithParam<std::string> {};
 TEST_P(MutationCheck, everySwitchFlipIsDetectedOrChangesNoResult) {
   RcParams rc_params = rc_params_from_environment();
   if (!rc_params.reproduce.empty()) GTEST_SKIP() << "RC_PARAMS reproduces properties";
-  auto recorded = RecordedFindings::read(ZFCHECK_FINDINGS_DIR);
+  auto recorded = RecordedFindings::read(zfcheck::testing::source_path("corpus/findings"));
   ASSERT_TRUE(recorded) << recorded.error();
   TestParams params = rc_params.test;
   params.max_success = std::min(params.max_success, testing::kMutationMaxSuccess);

@@ -1,6 +1,7 @@
 // The RapidCheck adapter: RC_PARAMS and reproduce points read back as written, and no other source file
 // of the project names RapidCheck's internal API.
 #include "properties/generators/rapidcheck_adapter.hpp"
+#include "reference/tests/test_paths.hpp"
 
 #include <gtest/gtest.h>
 
@@ -66,8 +67,8 @@ std::vector<std::string> internal_api_uses(const fs::path& root, int& adapter_li
 
 TEST(RapidCheckAdapter, isTheOnlySourceNamingRapidChecksInternals) {
   int adapter_lines = 0;
-  std::vector<std::string> uses = internal_api_uses(ZFCHECK_SOURCE_DIR, adapter_lines);
-  EXPECT_GT(adapter_lines, 0) << "the adapter was not found under " << ZFCHECK_SOURCE_DIR;
+  std::vector<std::string> uses = internal_api_uses(zfcheck::testing::kSourceDir, adapter_lines);
+  EXPECT_GT(adapter_lines, 0) << "the adapter was not found under " << zfcheck::testing::kSourceDir;
   std::string listed;
   for (const std::string& use : uses) listed += "\n  " + use;
   EXPECT_TRUE(uses.empty()) << "only properties/generators/rapidcheck_adapter.{hpp,cpp} may use RapidCheck's "

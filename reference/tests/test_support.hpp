@@ -3,6 +3,7 @@
 
 #include "reference/evaluate.hpp"
 #include "reference/py_json.hpp"
+#include "reference/tests/test_paths.hpp"
 
 #include <gtest/gtest.h>
 
