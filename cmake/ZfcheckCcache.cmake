@@ -9,8 +9,19 @@
 # mode takes the included files from the compiler's own dependency file (-MD), so a miss costs no extra run
 # of the preprocessor over the precompiled headers' text (about 1 s a source).
 option(ZFCHECK_CCACHE "Compile through ccache when it is installed and no launcher is given" ON)
-find_program(ZFCHECK_CCACHE_PROGRAM ccache)
+find_program(ZFCHECK_CCACHE_PROGRAM ccache NO_CMAKE_SYSTEM_PATH)  # on PATH: a PATH without it builds without
 mark_as_advanced(ZFCHECK_CCACHE_PROGRAM)
+# A cache folder ccache cannot write (a read-only or missing HOME) fails every compile: probe it once.
+if(ZFCHECK_CCACHE AND ZFCHECK_CCACHE_PROGRAM)
+  execute_process(COMMAND ${ZFCHECK_CCACHE_PROGRAM} ${CMAKE_CXX_COMPILER} -x c++ -c /dev/null
+                          -o ${PROJECT_BINARY_DIR}/CMakeFiles/zfcheck_ccache_probe.o
+                  RESULT_VARIABLE probe ERROR_VARIABLE probe_error OUTPUT_QUIET)
+  if(NOT probe EQUAL 0)
+    string(STRIP "${probe_error}" probe_error)
+    message(STATUS "zfcheck: ccache is installed but cannot compile here (${probe_error}); building without it")
+    set(ZFCHECK_CCACHE_PROGRAM "")
+  endif()
+endif()
 foreach(lang IN ITEMS CXX CUDA)
   if(DEFINED CMAKE_${lang}_COMPILER_LAUNCHER)
     set(launcher "${CMAKE_${lang}_COMPILER_LAUNCHER}")

@@ -5,16 +5,16 @@
 # Each C++-only library and program reuses one of two precompiled headers: the tests' (GoogleTest added) for
 # what links GoogleTest, the common one for the rest.
 #
-# Unity builds (ZFCHECK_UNITY_BUILD): each program's own sources (the zfcheck command's, the test programs')
-# compile eight to a translation unit. Their cost is mostly per unit, not per line: CLI11's inline code in
-# every command, GoogleTest's in every test file, loading the precompiled header. The zfcheck command's 29
-# sources took 289 CPU-s one by one and take 24 s as one unit. Libraries stay one unit per source, so a
-# change to one of them recompiles that source alone. The units are written here rather than by CMake's
-# UNITY_BUILD, which includes each source by its absolute path: a unit that names its sources by paths
-# relative to itself reads the same in every clone, so ccache (cmake/ZfcheckCcache.cmake) reuses it, and
-# __FILE__ (GoogleTest's failure messages) does not name the checkout.
+# Unity builds (ZFCHECK_UNITY_BUILD): each library's and program's C++ sources compile eight to a translation
+# unit. Their cost is mostly per unit, not per line: loading the precompiled header, CLI11's inline code in
+# every command, GoogleTest's in every test file. The zfcheck command's 29 sources took 289 CPU-s one by
+# one and take 24 s as one unit; zfcheck_upstream's 14 took 46 s and take 14 s. A change to one source
+# recompiles its unit (seconds). The units are written here rather than by CMake's UNITY_BUILD, which
+# includes each source by its absolute path: a unit that names its sources by paths relative to itself reads
+# the same in every clone, so ccache (cmake/ZfcheckCcache.cmake) reuses it, and __FILE__ (GoogleTest's
+# failure messages) does not name the checkout.
 #
-# Sources still include what they use; within a program, names in anonymous namespaces are unique (a unity
+# Sources still include what they use; within a target, names in anonymous namespaces are unique (a unity
 # unit would otherwise not compile). The sanitize preset builds without unity, so each source is also
 # compiled on its own there.
 #
@@ -26,32 +26,41 @@ function(zfcheck_pch_target name)
   target_precompile_headers(${name} PRIVATE ${ARGN})
 endfunction()
 
-# zfcheck_unity_units(target): the target's C++ sources replaced by units of eight, in their order; a source
-# marked SKIP_UNITY_BUILD_INCLUSION (one that changes on every commit) stays on its own.
+# zfcheck_unity_units(target): the target's C++ sources replaced by units of eight, in their order. A source
+# stays on its own where it is marked SKIP_UNITY_BUILD_INCLUSION (one that changes on every commit) or has
+# compile definitions or options of its own; a target with fewer than two sources to join is left as it is.
 function(zfcheck_unity_units target)
   get_target_property(sources ${target} SOURCES)
   get_target_property(source_dir ${target} SOURCE_DIR)
   get_target_property(binary_dir ${target} BINARY_DIR)
+  set(joined "")
   set(kept "")
-  set(batch "")
-  set(units "")
   foreach(source IN LISTS sources)
-    get_source_file_property(skip ${source} TARGET_DIRECTORY ${target} SKIP_UNITY_BUILD_INCLUSION)
-    if(NOT source MATCHES "\\.cpp$" OR skip)
-      list(APPEND kept ${source})
-      continue()
-    endif()
     cmake_path(ABSOLUTE_PATH source BASE_DIRECTORY ${source_dir})
-    list(APPEND batch ${source})
-    list(LENGTH batch size)
-    if(size EQUAL 8)
-      zfcheck_write_unit(${target} ${binary_dir} "${batch}" units)
-      set(batch "")
+    set(alone FALSE)
+    foreach(property IN ITEMS SKIP_UNITY_BUILD_INCLUSION COMPILE_DEFINITIONS COMPILE_OPTIONS)
+      get_source_file_property(value ${source} TARGET_DIRECTORY ${target} ${property})
+      if(value)
+        set(alone TRUE)
+      endif()
+    endforeach()
+    if(source MATCHES "\\.cpp$" AND NOT alone)
+      list(APPEND joined ${source})
+    else()
+      list(APPEND kept ${source})
     endif()
   endforeach()
-  if(batch)
-    zfcheck_write_unit(${target} ${binary_dir} "${batch}" units)
+  list(LENGTH joined count)
+  if(count LESS 2)
+    return()
   endif()
+  set(units "")
+  foreach(first RANGE 0 ${count} 8)
+    if(first LESS count)
+      list(SUBLIST joined ${first} 8 batch)
+      zfcheck_write_unit(${target} ${binary_dir} "${batch}" units)
+    endif()
+  endforeach()
   set_property(TARGET ${target} PROPERTY SOURCES ${units} ${kept})
 endfunction()
 
@@ -101,7 +110,7 @@ function(zfcheck_compile_time_targets)
     if(sources)
       continue()  # CUDA sources: nvcc takes no GCC precompiled header
     endif()
-    if(ZFCHECK_UNITY_BUILD AND type STREQUAL "EXECUTABLE")
+    if(ZFCHECK_UNITY_BUILD AND type MATCHES "^(STATIC_LIBRARY|EXECUTABLE)$")
       zfcheck_unity_units(${target})
     endif()
     get_target_property(libs ${target} LINK_LIBRARIES)

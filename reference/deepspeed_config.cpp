@@ -18,10 +18,6 @@ constexpr std::string_view kAllreduceOp = "gradient_allreduce_op";
 // Keys that change the batch values or the world size before the batch rules run.
 constexpr std::array<std::string_view, 2> kNotModelledKeys{"elasticity", "sequence_parallel_size"};
 
-Error raised(std::string_view type, std::string message) {
-  return Error{std::string(type), std::nullopt, std::move(message)};
-}
-
 // A batch value as get_scalar_param gives it: None (absent or null), an int, or another Python value.
 struct BatchValue {
   std::string_view key;

@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace zfcheck {
 
@@ -13,5 +14,10 @@ struct Error {
 
   bool operator==(const Error&) const = default;
 };
+
+// The error of a Python exception raised with no field: `raise <type>(<message>)`.
+inline Error raised(std::string_view type, std::string_view message) {
+  return Error{std::string(type), std::nullopt, std::string(message)};
+}
 
 }  // namespace zfcheck

@@ -11,10 +11,6 @@ constexpr std::string_view kAutoWarningText =
     "If use auto select strategy, select_interval will be set to 1 and select_strategy will be set to epoch, thus "
     "select_interval would be overwritten.";
 
-Error raised(std::string_view type, std::string_view message) {
-  return Error{std::string(type), std::nullopt, std::string(message)};
-}
-
 // The part every copy shares: strategy and select interval (before the epoch length), update interval.
 struct Intervals {
   std::string_view strategy;

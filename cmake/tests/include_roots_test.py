@@ -4,11 +4,12 @@ include a header of its own layer and of the layers below, and fails to compile 
 or a sibling layer.
 
 Usage: include_roots_test.py BUILD_DIR. Each probe is preprocessed (-E) with the compile
-command CMake wrote for a real source of the library (compile_commands.json), so the flags are the
-build's own.
+command CMake wrote for a real source of the library (compile_commands.json; for the unity unit that
+includes it, where the library is built in units), so the flags are the build's own.
 """
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -39,9 +40,20 @@ LAYERS = [
 ]
 
 
+def compiled_sources(entry):
+    """The sources an entry compiles: its file, or the sources a unity unit (cmake/ZfcheckCompileTime.cmake)
+    includes, by their real paths."""
+    path = os.path.join(entry["directory"], entry["file"])
+    if "_unity" not in os.path.dirname(path):
+        return [os.path.realpath(path)]
+    with open(path) as f:
+        included = re.findall(r'^#include "(.*)"$', f.read(), re.M)
+    return [os.path.realpath(os.path.join(os.path.dirname(path), name)) for name in included]
+
+
 def command_for(commands, source):
     for entry in commands:
-        if os.path.realpath(entry["file"]) == os.path.realpath(source):
+        if os.path.realpath(source) in compiled_sources(entry):
             return entry
     sys.exit(f"include_roots_test: no compile command for {source}")
 
