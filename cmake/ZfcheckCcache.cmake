@@ -8,6 +8,11 @@
 # hits the same entries; the sloppiness is what ccache's manual asks for with precompiled headers; depend
 # mode takes the included files from the compiler's own dependency file (-MD), so a miss costs no extra run
 # of the preprocessor over the precompiled headers' text (about 1 s a source).
+#
+# __FILE__ (GoogleTest's and RapidCheck's failure messages) names files relative to the checkout: an object
+# ccache reuses from another clone would otherwise name that clone's files (ccache hashes the sources, not
+# what __FILE__ expands to, and ignores this option's value).
+add_compile_options($<$<COMPILE_LANGUAGE:CXX>:-fmacro-prefix-map=${PROJECT_SOURCE_DIR}/=>)
 option(ZFCHECK_CCACHE "Compile through ccache when it is installed and no launcher is given" ON)
 find_program(ZFCHECK_CCACHE_PROGRAM ccache NO_CMAKE_SYSTEM_PATH)  # on PATH: a PATH without it builds without
 mark_as_advanced(ZFCHECK_CCACHE_PROGRAM)

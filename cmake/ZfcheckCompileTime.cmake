@@ -11,8 +11,7 @@
 # one and take 24 s as one unit; zfcheck_upstream's 14 took 46 s and take 14 s. A change to one source
 # recompiles its unit (seconds). The units are written here rather than by CMake's UNITY_BUILD, which
 # includes each source by its absolute path: a unit that names its sources by paths relative to itself reads
-# the same in every clone, so ccache (cmake/ZfcheckCcache.cmake) reuses it, and __FILE__ (GoogleTest's
-# failure messages) does not name the checkout.
+# the same in every clone, so ccache (cmake/ZfcheckCcache.cmake) reuses it.
 #
 # Sources still include what they use; within a target, names in anonymous namespaces are unique (a unity
 # unit would otherwise not compile). The sanitize preset builds without unity, so each source is also
