@@ -1,4 +1,4 @@
-# ccache as the C++ and CUDA compiler launcher wherever it is installed, so that every way into the build
+# ccache as the C++ and CUDA compiler launcher wherever it is on PATH, so that every way into the build
 # (run.sh, cmake --preset, CI, kernels/gpu-check.sh) reuses earlier compiles, a second clone's included.
 #
 # A launcher given explicitly wins, even an empty one: -DCMAKE_<LANG>_COMPILER_LAUNCHER=... or the

@@ -26,9 +26,9 @@ function(zfcheck_pch_target name)
 endfunction()
 
 # zfcheck_unity_units(target): the target's C++ sources replaced by units of eight, in their order. A source
-# stays on its own where it is generated (its rule must run first), marked SKIP_UNITY_BUILD_INCLUSION (one
-# that changes on every commit) or has compile definitions or options of its own; a target with fewer than
-# two sources to join is left as it is.
+# stays on its own where it is generated (its rule must run first; build_version.cpp, which also changes on
+# every commit) or has compile definitions or options of its own; a target with fewer than two sources to
+# join is left as it is.
 function(zfcheck_unity_units target)
   get_target_property(sources ${target} SOURCES)
   get_target_property(source_dir ${target} SOURCE_DIR)
@@ -38,7 +38,7 @@ function(zfcheck_unity_units target)
   foreach(source IN LISTS sources)
     cmake_path(ABSOLUTE_PATH source BASE_DIRECTORY ${source_dir})
     set(alone FALSE)
-    foreach(property IN ITEMS GENERATED SKIP_UNITY_BUILD_INCLUSION COMPILE_DEFINITIONS COMPILE_OPTIONS)
+    foreach(property IN ITEMS GENERATED COMPILE_DEFINITIONS COMPILE_OPTIONS)
       get_source_file_property(value ${source} TARGET_DIRECTORY ${target} ${property})
       if(value)
         set(alone TRUE)

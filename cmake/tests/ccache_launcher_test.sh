@@ -4,7 +4,7 @@
 #   cmake/tests/ccache_launcher_test.sh SOURCE_DIR
 #
 # Configures SOURCE_DIR (tests, benchmarks and CUDA off, so each configure takes seconds) into scratch
-# folders and reads the launcher from the configure's status line and from build.ninja: ccache where it is
+# folders and reads the launcher from the configure's status line and from the C++ compile rule: ccache where it is
 # installed and usable; nothing where ccache is missing from PATH, where its cache folder cannot be written,
 # or where -DZFCHECK_CCACHE=OFF; the given one where -DCMAKE_CXX_COMPILER_LAUNCHER (even empty) or the
 # environment variable of that name gives one. Exit status: 0 passed, 1 failed, 2 bad usage, 77 no ccache.
