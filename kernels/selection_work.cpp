@@ -28,14 +28,14 @@ SelectionWork selection_work(const ColumnPlan& plan) {
     if (plan.stage == 3) {
       std::int64_t score_begin = work.score_count;
       for (const Stage3Rank& slice : param->stage3.ranks) {
-        add_run(work, param->bucket_begin + slice.start_column * rows, rows, slice.columns());
+        add_run(work, param->place.read_begin + slice.start_column * rows, rows, slice.columns());
       }
       add_ranking(work, score_begin, param->stage3.num_select);
       continue;
     }
     for (const Stage12Chunk& chunk : param->chunks) {
       std::int64_t score_begin = work.score_count;
-      add_run(work, param->bucket_begin + chunk.start_column * rows, rows, chunk.columns());
+      add_run(work, param->place.read_begin + chunk.start_column * rows, rows, chunk.columns());
       add_ranking(work, score_begin, chunk.num_select);
     }
   }
@@ -57,7 +57,7 @@ SelectionAnswer answer_from_indices(const ColumnPlan& plan, const SelectionWork&
     if (!param) {
       answer.params.emplace_back(tl::unexpected(param.error()));
     } else if (param->skipped) {
-      answer.params.emplace_back(stage3_selection(*param, {}));
+      answer.params.emplace_back(skipped_selection());
     } else if (plan.stage == 3) {
       answer.params.emplace_back(stage3_selection(*param, ranked_indices(0)));
     } else {

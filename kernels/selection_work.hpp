@@ -12,7 +12,9 @@
 namespace zfcheck::kernels {
 
 // One launch's worth of work for a whole bucket: every chunk (stages 1/2) or every parameter's gathered
-// columns (stage 3) of the parameters the plan answers without an error.
+// columns (stage 3) of the parameters the plan answers without an error, each run read from where
+// upstream reads it (ParamPlace::read_begin). A skipped parameter (1-D) has no run or segment; under
+// upstream's rule it still moves the runs of the parameters after it.
 struct SelectionWork {
   std::vector<ColumnRun> runs;
   std::vector<RankingSegment> rankings;  // one per chunk (stages 1/2) or per ranked parameter (stage 3)

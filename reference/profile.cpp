@@ -36,6 +36,13 @@ Switches pr8456_final() {
 
 }  // namespace
 
+std::vector<SwitchInfo> switches_in(SwitchScope scope) {
+  std::vector<SwitchInfo> out;
+  for (const SwitchInfo& s : kSwitches)
+    if (s.scope == scope) out.push_back(s);
+  return out;
+}
+
 const std::vector<Profile>& builtin_profiles() {
   static const std::vector<Profile> profiles{
       {"deepspeed-edaa722", "DeepSpeed master at edaa72212, before PR #8274", edaa722(), "edaa72212"},

@@ -21,18 +21,24 @@ struct Switches {
   bool truth_guard_on_steps_per_epoch = false;
   bool assign_only_positive_dataloader_len = false;
   bool warn_when_no_epoch_length = false;
+  bool one_d_params_shift_offsets = true;
 
   bool operator==(const Switches&) const = default;
 };
+
+// What a switch changes: the set-up and schedule (`evaluate`, every config command), or top-k column
+// selection (`zfcheck topk`), which no config case can observe.
+enum class SwitchScope { config, selection };
 
 struct SwitchInfo {
   std::string_view name;
   bool Switches::*member;
   std::string_view meaning;  // what the switch does when on
   std::string_view origin;   // the upstream change that introduced it
+  SwitchScope scope = SwitchScope::config;
 };
 
-inline constexpr std::array<SwitchInfo, 8> kSwitches{{
+inline constexpr std::array<SwitchInfo, 9> kSwitches{{
     {"topk_ratio_open_interval", &Switches::topk_ratio_open_interval,
      "topk_ratio must lie strictly between 0 and 1 (Field(gt=0, lt=1)) instead of in [0, 1]", "PR #8274"},
     {"update_interval_min_1", &Switches::update_interval_min_1,
@@ -55,7 +61,15 @@ inline constexpr std::array<SwitchInfo, 8> kSwitches{{
     {"warn_when_no_epoch_length", &Switches::warn_when_no_epoch_length,
      "the epoch strategy logs that columns are never re-selected when no epoch length is known",
      "PR #8456 4ffc94ea"},
+    {"one_d_params_shift_offsets", &Switches::one_d_params_shift_offsets,
+     "stages 1/2: the selection skips a 1-D parameter before counting its elements, so every parameter "
+     "after it in the bucket is scored from offsets shifted back by the 1-D elements before it (off: "
+     "counted, every column scored from its own gradient)",
+     "ZenFlow's introduction (#7391)", SwitchScope::selection},
 }};
+
+// The switches of one scope, in kSwitches order.
+std::vector<SwitchInfo> switches_in(SwitchScope scope);
 
 struct Profile {
   std::string name;          // as given, including any switch overrides

@@ -51,7 +51,8 @@ int run_fit(const FitOptions& opts) {
   Progress progress = Progress::on_terminal("fit " + (*engine)->name(), grid.size());
   SwitchFit fit = fit_switches(grid, **engine, &progress);
   std::cout << "zfcheck profiles fit " << (*engine)->name() << ": " << fit.cases << " grid cases"
-            << grid_blocks_note(opts.grid) << ", " << (1u << kSwitches.size()) << " switch settings\n";
+            << grid_blocks_note(opts.grid) << ", " << (1u << switches_in(SwitchScope::config).size())
+            << " settings of the config switches\n";
   for (const Switches& s : fit.exact) std::cout << "exact: " << named(s) << "\n";
   if (!fit.exact.empty()) return kExitOk;
   std::cout << "no setting reproduces it; nearest (" << fit.nearest_differing

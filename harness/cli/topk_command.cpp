@@ -1,5 +1,6 @@
 // `zfcheck topk`: top-k selection problems in (JSON Lines), upstream's selections out, one line each.
 #include "harness/cli/commands.hpp"
+#include "harness/cli/engine_choice.hpp"
 #include "harness/cli/help_text.hpp"
 #include "harness/io/line_reader.hpp"
 #include "harness/io/named_input.hpp"
@@ -21,6 +22,7 @@ namespace {
 struct TopkOptions {
   std::string impl = "oracle";
   std::string input = "-";
+  std::string profile{kDefaultProfile};
 };
 
 // One output line for one problem; sets `finding` when --impl both lists a violation.
@@ -46,6 +48,11 @@ nlohmann::ordered_json answer_line(const TopkOptions& opts, const TopkLine& line
 }
 
 int run_topk(const TopkOptions& opts) {
+  auto profile = find_profile(opts.profile);
+  if (!profile) {
+    std::cerr << "zfcheck topk: " << profile.error() << "\n";
+    return kExitUsage;
+  }
   InputFile input(opts.input);
   if (!input.error().empty()) {
     std::cerr << "zfcheck topk: " << input.error() << "\n";
@@ -64,6 +71,7 @@ int run_topk(const TopkOptions& opts) {
                  : parse_topk_problem(line);
     nlohmann::ordered_json out;
     if (parsed) {
+      parsed->problem.layout.one_d_params_shift_offsets = profile->switches.one_d_params_shift_offsets;
       out = answer_line(opts, *parsed, finding);
       any_invalid = any_invalid || out.contains("error");
     } else {
@@ -99,6 +107,12 @@ void add_topk_command(CLI::App& app, int& exit_code) {
                   "oracle: the CPU oracle; kernel: the CPU build of the kernel algorithm; "
                   "both: the oracle's answer plus the top-k invariants either breaks")
       ->check(CLI::IsMember({"oracle", "kernel", "both"}))
+      ->capture_default_str();
+  cmd->add_option(
+         "--profile", opts->profile,
+         "Behaviour profile whose selection rules apply (its top-k switch: one_d_params_shift_offsets), "
+         "optionally with switch overrides (NAME:switch=on|off,...)")
+      ->type_name(kProfileType)
       ->capture_default_str();
   cmd->add_option("input", opts->input, "Problems file, or - for standard input")->capture_default_str();
   set_help_footer(

@@ -30,7 +30,10 @@ Run run_topk(const std::string& args, const std::string& input) {
 const std::string kAligned =
     R"({"id":"aligned","stage":2,"topk_ratio":0.5,"world_size":2,"dtype":"float32","params":[{"shape":[2,4],"grad":[1,2,3,4,5,6,7,8]}]})";
 const std::string kStraddling =
-    R"({"id":"straddling","stage":2,"topk_ratio":0.5,"world_size":3,"dtype":"bfloat16","params":[{"shape":[4,5],"grad":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20]}]})";
+    R"({"id":"straddling","stage":2,"topk_ratio":0.5,"world_size":3,"dtype":"bfloat16","params":[{"shape":[4,5],"grad":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20]}],"partition":[7,7,6]})";
+// docs/zenflow.md#d39: a bias ahead of a (4, 6) weight whose column j holds four values j + 1.
+const std::string kBiasFirst =
+    R"({"id":"bias","stage":1,"topk_ratio":0.5,"world_size":1,"dtype":"float32","params":[{"shape":[4],"grad":[100,200,300,400]},{"shape":[4,6],"grad":[1,1,1,1,2,2,2,2,3,3,3,3,4,4,4,4,5,5,5,5,6,6,6,6]}]})";
 
 TEST(TopkCommand, OracleAnswersEveryLine) {
   auto run = run_topk("", kAligned + "\n" + kStraddling + "\n");
@@ -56,6 +59,20 @@ TEST(TopkCommand, BothListsViolationsAndExitsOneOnAFinding) {
   // Each rank holds one whole column (int(0.5 * 1) = 0 selected) and columns 1 and 3 straddle.
   EXPECT_EQ(finding.lines.at(0)["violations"],
             nlohmann::json::parse(R"(["topk-selects-something", "every-column-selectable"])"));
+}
+
+TEST(TopkCommand, OneDShiftIsAFindingAndTheFixedRuleIsOneSwitchAway) {
+  auto upstream = run_topk("--impl both", kBiasFirst + "\n");
+  EXPECT_EQ(upstream.exit_code, 1);
+  const auto& line = upstream.lines.at(0);
+  EXPECT_EQ(line["params"][0]["skipped"], true);
+  EXPECT_EQ(line["params"][1]["selected"], nlohmann::json::parse("[0, 4, 5]"));
+  EXPECT_EQ(line["violations"], nlohmann::json::parse(R"(["topk-scores-own-columns"])"));
+  auto fixed = run_topk("--impl both --profile pr-8456:one_d_params_shift_offsets=off", kBiasFirst + "\n");
+  EXPECT_EQ(fixed.exit_code, 0);
+  EXPECT_EQ(fixed.lines.at(0)["params"][1]["selected"], nlohmann::json::parse("[3, 4, 5]"));
+  EXPECT_EQ(fixed.lines.at(0)["violations"], nlohmann::json::array());
+  EXPECT_EQ(run_topk("--profile pr-9999", kBiasFirst + "\n").exit_code, 2);
 }
 
 TEST(TopkCommand, MalformedLinesAreAnsweredAndExitTwo) {

@@ -10,11 +10,13 @@ namespace zfcheck {
 
 namespace {
 
+// Every setting of the config switches; the selection switches keep their defaults (no case sees them).
 std::vector<Switches> all_settings() {
+  const std::vector<SwitchInfo> fitted = switches_in(SwitchScope::config);
   std::vector<Switches> out;
-  for (unsigned bits = 0; bits < (1u << kSwitches.size()); ++bits) {
+  for (unsigned bits = 0; bits < (1u << fitted.size()); ++bits) {
     Switches s;
-    for (std::size_t i = 0; i < kSwitches.size(); ++i) s.*(kSwitches[i].member) = ((bits >> i) & 1u) != 0;
+    for (std::size_t i = 0; i < fitted.size(); ++i) s.*(fitted[i].member) = ((bits >> i) & 1u) != 0;
     out.push_back(s);
   }
   return out;
@@ -35,7 +37,7 @@ bool same(Result model, const Result& target) {
 
 std::string switches_text(const Switches& switches) {
   std::string out;
-  for (const SwitchInfo& s : kSwitches)
+  for (const SwitchInfo& s : switches_in(SwitchScope::config))
     out += (out.empty() ? "" : ",") + std::string(s.name) + ((switches.*(s.member)) ? "=on" : "=off");
   return out;
 }

@@ -20,11 +20,12 @@ struct SwitchFit {
   DisagreementSummary disagreements;  // the nearest setting against the engine, by field ("model" = nearest)
 };
 
-// Every one of the 2^8 switch settings (reference/profile.hpp's kSwitches) against `target` on `grid`;
+// Every setting of the config switches (reference/profile.hpp's kSwitches of SwitchScope::config; the
+// selection switches keep their defaults, since no config case can observe them) against `target` on `grid`;
 // the target is evaluated once, a batch at a time, each setting still exact on the same batch.
 SwitchFit fit_switches(const SweepGrid& grid, const Engine& target, Progress* progress);
 
-// "name=on,name=off,..." in kSwitches order, and the built-in profile with exactly these switches ("" if none).
+// "name=on,name=off,..." for the config switches in kSwitches order, and the built-in profile with exactly these switches ("" if none).
 std::string switches_text(const Switches& switches);
 std::string profile_with(const Switches& switches);
 

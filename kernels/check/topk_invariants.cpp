@@ -1,4 +1,4 @@
-// The five top-k invariants, each judged from the problem's exact geometry and the oracle's scores.
+// The six top-k invariants, each judged from the problem's exact geometry and the oracle's scores.
 #include "kernels/check/topk_invariants.hpp"
 
 #include "kernels/oracle/columns.hpp"
@@ -28,11 +28,17 @@ struct Part {
   std::int64_t end = 0;
 };
 
+// The parameter's place (its flat and bucket positions); problems judged here have been answered, so
+// their bucket order is valid.
+ParamPlace place_of(const SelectionProblem& problem, std::size_t param) {
+  auto places = param_places(problem.layout);
+  return places ? (*places)[param] : ParamPlace{};
+}
+
 std::vector<Part> param_parts(const SelectionProblem& problem, std::size_t param) {
   const ColumnsProblem& layout = problem.layout;
   std::vector<Part> parts;
-  std::int64_t param_begin = 0;
-  for (std::size_t p = 0; p < param; ++p) param_begin += layout.params[p].rows * layout.params[p].cols;
+  std::int64_t param_begin = place_of(problem, param).flat_begin;
   std::int64_t numel = layout.params[param].rows * layout.params[param].cols;
   if (layout.stage == 3) {
     std::int64_t per_rank = stage3_partition_numel(numel, layout.world_size);
@@ -57,8 +63,10 @@ std::int64_t param_whole_columns(const SelectionProblem& problem, std::size_t pa
   return total;
 }
 
-bool skipped_in_stage3(const SelectionProblem& problem, std::size_t param) {
-  return problem.layout.stage == 3 && problem.layout.params[param].rows == 1;
+// Never ranked by upstream: a 1-D parameter, or stage 3 with R == 1.
+bool skipped(const SelectionProblem& problem, std::size_t param) {
+  const ParamShape& shape = problem.layout.params[param];
+  return shape.one_d || (problem.layout.stage == 3 && shape.rows == 1);
 }
 
 // ---- scores as ordering keys, exact or within summation-order tolerance ----
@@ -84,17 +92,21 @@ float float_toward(double value, bool up) {
   return f;
 }
 
-// Where column `column` of a parameter may score. Exact: the oracle's score. Otherwise any float32
-// summation order: the true sum S of |x| lies within S * (1 +- gamma), gamma = (n - 1) u / (1 - (n - 1) u)
-// (u = 2^-24; a little wider for the double sum here), and rounding to the dtype is monotone.
+// Column `column` of a parameter whose columns are read from bucket element `begin`: its R values.
+std::span<const float> column_at(const SelectionProblem& problem, std::size_t param, std::int64_t begin,
+                                 std::int64_t column) {
+  std::int64_t rows = problem.layout.params[param].rows;
+  return std::span<const float>(problem.bucket)
+      .subspan(static_cast<std::size_t>(begin + column * rows), static_cast<std::size_t>(rows));
+}
+
+// Where column `column` of a parameter may score, as upstream's selection scores it (from the place it
+// reads the parameter's columns from). Exact: the oracle's score. Otherwise any float32 summation order:
+// the true sum S of |x| lies within S * (1 +- gamma), gamma = (n - 1) u / (1 - (n - 1) u) (u = 2^-24; a
+// little wider for the double sum here), and rounding to the dtype is monotone.
 ScoreRange score_range(const SelectionProblem& problem, std::size_t param, std::int64_t column, bool exact) {
   const ParamShape& shape = problem.layout.params[param];
-  std::int64_t param_begin = 0;
-  for (std::size_t p = 0; p < param; ++p)
-    param_begin += problem.layout.params[p].rows * problem.layout.params[p].cols;
-  auto values = std::span<const float>(problem.bucket)
-                    .subspan(static_cast<std::size_t>(param_begin + column * shape.rows),
-                             static_cast<std::size_t>(shape.rows));
+  auto values = column_at(problem, param, place_of(problem, param).read_begin, column);
   if (exact) {
     double key = order_key(column_scores(values, shape.rows, 1, problem.dtype)[0]);
     return {key, key};
@@ -150,7 +162,7 @@ std::vector<std::int64_t> column_range(std::int64_t begin, std::int64_t end) {
 bool count_matches_ratio(const TopkSubject& s) {
   const auto& layout = s.problem.layout;
   for (std::size_t p = 0; p < s.answer.params.size(); ++p) {
-    if (skipped_in_stage3(s.problem, p)) continue;
+    if (skipped(s.problem, p)) continue;
     const ParamAnswer& param = s.answer.params[p];
     if (!param) return false;  // upstream raised: no count at all (a negative or out-of-range k, T = 0, ...)
     std::int64_t rows = layout.params[p].rows;
@@ -173,7 +185,7 @@ bool count_matches_ratio(const TopkSubject& s) {
 bool selects_something(const TopkSubject& s) {
   if (!(s.problem.layout.topk_ratio > 0)) return true;
   for (std::size_t p = 0; p < s.answer.params.size(); ++p) {
-    if (skipped_in_stage3(s.problem, p)) continue;
+    if (skipped(s.problem, p)) continue;
     const ParamAnswer& param = s.answer.params[p];
     std::int64_t rows = s.problem.layout.params[p].rows;
     if (s.problem.layout.stage == 3) {
@@ -191,8 +203,30 @@ bool selects_something(const TopkSubject& s) {
 
 bool every_column_selectable(const TopkSubject& s) {
   for (std::size_t p = 0; p < s.problem.layout.params.size(); ++p) {
-    if (skipped_in_stage3(s.problem, p)) continue;
+    if (skipped(s.problem, p)) continue;
     if (param_whole_columns(s.problem, p) != s.problem.layout.params[p].cols) return false;
+  }
+  return true;
+}
+
+bool same_score(float a, float b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
+
+// Every ranked column's score, as the selection computes it from where it reads the parameter, is the
+// score of the column's own gradient (same dtype, same summation order).
+bool scores_own_columns(const TopkSubject& s) {
+  for (std::size_t p = 0; p < s.answer.params.size(); ++p) {
+    const ParamAnswer& param = s.answer.params[p];
+    if (skipped(s.problem, p) || !param) continue;
+    ParamPlace place = place_of(s.problem, p);
+    if (place.read_begin == place.bucket_begin) continue;
+    std::int64_t rows = s.problem.layout.params[p].rows;
+    for (const ChunkSelection& chunk : param->chunks) {
+      for (std::int64_t column = chunk.chunk.start_column; column < chunk.chunk.end_column; ++column) {
+        float read = column_scores(column_at(s.problem, p, place.read_begin, column), rows, 1, s.problem.dtype)[0];
+        float own = column_scores(column_at(s.problem, p, place.bucket_begin, column), rows, 1, s.problem.dtype)[0];
+        if (!same_score(read, own)) return false;
+      }
+    }
   }
   return true;
 }
@@ -241,7 +275,7 @@ bool stage3_valid(const TopkSubject& s, std::size_t p, const ParamSelection& par
 
 bool param_valid(const TopkSubject& s, std::size_t p, const ParamSelection& param) {
   bool exact = s.oracle == nullptr;
-  if (skipped_in_stage3(s.problem, p)) return param.selected.empty();
+  if (skipped(s.problem, p)) return param.selected.empty();
   return s.problem.layout.stage == 3 ? stage3_valid(s, p, param, exact) : stage12_valid(s, p, param, exact);
 }
 
@@ -296,6 +330,11 @@ constexpr TopkInvariant kInvariants[] = {
      "a small parameter silently gets no important columns", selects_something},
     {"every-column-selectable", "every column of a parameter lies wholly inside one partition's column range",
      "a column split across two partitions can never be selected", every_column_selectable},
+    {"topk-scores-own-columns",
+     "every score the selection ranks is the L1 norm of that column's own gradient",
+     "a column scored from another parameter's values (the weights after a 1-D parameter, "
+     "docs/zenflow.md#d39) is kept or dropped for the wrong reason, silently",
+     scores_own_columns},
     {"topk-is-valid-selection",
      "selected indices are unique, sorted ascending, inside the partition's range, and no unselected column "
      "scores higher than a selected one (NaN ranks highest, as in torch.topk)",

@@ -62,29 +62,52 @@ json parse_bounded(std::string_view line, std::int64_t max_values) {
 }
 
 tl::expected<ParamShape, std::string> parse_shape(const json& shape) {
-  if (!shape.is_array() || shape.size() != 2) return tl::unexpected(std::string("shape must be [R, C]"));
-  auto rows = as_int(shape[0]);
-  auto cols = as_int(shape[1]);
-  if (!rows || !cols || *rows < 1 || *cols < 1)
-    return tl::unexpected(std::string("shape entries must be integers >= 1"));
-  return ParamShape{*rows, *cols};
+  if (!shape.is_array() || shape.empty() || shape.size() > 2)
+    return tl::unexpected(std::string("shape must be [R, C] or, for a 1-D parameter, [N]"));
+  std::vector<std::int64_t> dims;
+  for (const json& dim : shape) {
+    auto value = as_int(dim);
+    if (!value || *value < 1) return tl::unexpected(std::string("shape entries must be integers >= 1"));
+    dims.push_back(*value);
+  }
+  if (dims.size() == 1) return ParamShape{1, dims[0], true};  // upstream's (1, shape[0])
+  return ParamShape{dims[0], dims[1]};
 }
 
-// Appends one parameter's gradient, checked against its shape and rounded to the dtype.
-std::optional<std::string> append_grad(const json& grad, ParamShape shape, GradDtype dtype,
-                                       std::vector<float>& bucket) {
+std::string shape_text(ParamShape shape) {
+  return shape.one_d ? "[" + std::to_string(shape.cols) + "] needs N"
+                     : "[" + std::to_string(shape.rows) + ", " + std::to_string(shape.cols) + "] needs R * C";
+}
+
+// One parameter's gradient, checked against its shape and rounded to the dtype.
+tl::expected<std::vector<float>, std::string> parse_grad(const json& grad, ParamShape shape,
+                                                         GradDtype dtype) {
   auto numel = checked_mul(shape.rows, shape.cols);
-  if (!grad.is_array()) return "grad must be an array of numbers";
-  if (!numel || static_cast<std::int64_t>(grad.size()) != *numel) {
-    return "grad holds " + std::to_string(grad.size()) + " values, shape [" + std::to_string(shape.rows) +
-           ", " + std::to_string(shape.cols) + "] needs R * C";
-  }
+  if (!grad.is_array()) return tl::unexpected(std::string("grad must be an array of numbers"));
+  if (!numel || static_cast<std::int64_t>(grad.size()) != *numel)
+    return tl::unexpected("grad holds " + std::to_string(grad.size()) + " values, shape " +
+                          shape_text(shape));
+  std::vector<float> values;
   for (const json& v : grad) {
     auto value = as_float(v);
-    if (!value) return "grad values must be numbers or \"NaN\", \"Infinity\", \"-Infinity\"";
-    bucket.push_back(round_to_dtype(*value, dtype));
+    if (!value)
+      return tl::unexpected(
+          std::string("grad values must be numbers or \"NaN\", \"Infinity\", \"-Infinity\""));
+    values.push_back(round_to_dtype(*value, dtype));
   }
-  return std::nullopt;
+  return values;
+}
+
+// A list of integers for `key`, or why not.
+tl::expected<std::vector<std::int64_t>, std::string> int_list(const json& value, const char* what) {
+  if (!value.is_array()) return tl::unexpected(std::string(what) + " must be an array of integers");
+  std::vector<std::int64_t> out;
+  for (const json& item : value) {
+    auto number = as_int(item);
+    if (!number) return tl::unexpected(std::string(what) + " entries must be integers");
+    out.push_back(*number);
+  }
+  return out;
 }
 
 tl::expected<TopkLine, TopkLineError> problem_from_json(const json& doc) {
@@ -121,29 +144,41 @@ tl::expected<TopkLine, TopkLineError> problem_from_json(const json& doc) {
   out.problem.dtype = *dtype_value;
   auto params = doc.find("params");
   if (params == doc.end() || !params->is_array()) return reject(id, "params", "params must be an array");
+  std::vector<std::vector<float>> grads;
   for (const json& param : *params) {
     if (!param.is_object() || !param.contains("shape") || !param.contains("grad")) {
       return reject(id, "params", "each param must be an object with shape and grad");
     }
     auto shape = parse_shape(param["shape"]);
     if (!shape) return reject(id, "params.shape", shape.error());
-    if (auto bad = append_grad(param["grad"], *shape, out.problem.dtype, out.problem.bucket)) {
-      return reject(id, "params.grad", *bad);
-    }
+    auto grad = parse_grad(param["grad"], *shape, out.problem.dtype);
+    if (!grad) return reject(id, "params.grad", grad.error());
     layout.params.push_back(*shape);
+    grads.push_back(std::move(*grad));
   }
   if (auto partition = doc.find("partition"); partition != doc.end() && !partition->is_null()) {
-    if (!partition->is_array() || static_cast<std::int64_t>(partition->size()) != layout.world_size) {
+    auto counts = int_list(*partition, "partition");
+    if (!counts) return reject(id, "partition", counts.error());
+    if (static_cast<std::int64_t>(counts->size()) != layout.world_size)
       return reject(id, "partition", "partition must be an array of world_size element counts");
-    }
-    std::vector<std::int64_t> counts;
-    for (const json& count : *partition) {
-      auto value = as_int(count);
-      if (!value || *value < 0) return reject(id, "partition", "partition entries must be integers >= 0");
-      counts.push_back(*value);
-    }
-    layout.partition = std::move(counts);
+    for (std::int64_t count : *counts)
+      if (count < 0) return reject(id, "partition", "partition entries must be integers >= 0");
+    layout.partition = std::move(*counts);
   }
+  if (auto order = doc.find("bucket_order"); order != doc.end() && !order->is_null()) {
+    auto indices = int_list(*order, "bucket_order");
+    if (!indices) return reject(id, "bucket_order", indices.error());
+    layout.bucket_order = std::move(*indices);
+  }
+  // The grads' line sizes are bounded by max_values, so the places cannot overflow.
+  auto places = param_places(layout);
+  if (!places) return tl::unexpected(TopkLineError{id, places.error()});
+  std::size_t values = 0;
+  for (const auto& grad : grads) values += grad.size();
+  out.problem.bucket.resize(values);
+  for (std::size_t p = 0; p < grads.size(); ++p)
+    std::copy(grads[p].begin(), grads[p].end(),
+              out.problem.bucket.begin() + static_cast<std::ptrdiff_t>((*places)[p].bucket_begin));
   return out;
 }
 
@@ -160,7 +195,9 @@ ojson stage12_json(const ParamSelection& selection) {
                            {"num_select", c.chunk.num_select},
                            {"indices", indices_json(c.indices)}});
   }
-  return ojson{{"chunks", std::move(chunks)}, {"selected", indices_json(selection.selected)}};
+  ojson out{{"chunks", std::move(chunks)}, {"selected", indices_json(selection.selected)}};
+  if (selection.skipped) out["skipped"] = true;
+  return out;
 }
 
 ojson stage3_json(const ParamSelection& selection) {
@@ -205,17 +242,25 @@ ojson topk_problem_to_json(const std::optional<std::string>& id, const Selection
   out["topk_ratio"] = layout.topk_ratio;
   out["world_size"] = layout.world_size;
   out["dtype"] = std::string(grad_dtype_name(problem.dtype));
+  // Each gradient from its place in the bucket (in parameter order if the bucket order is not valid).
+  ColumnsProblem flat = layout;
+  flat.bucket_order.reset();
+  auto places = param_places(layout);
+  if (!places) places = param_places(flat);
   ojson params = ojson::array();
-  std::size_t next = 0;
-  for (const ParamShape& shape : layout.params) {
+  for (std::size_t p = 0; p < layout.params.size(); ++p) {
+    const ParamShape& shape = layout.params[p];
     ojson grad = ojson::array();
-    for (std::int64_t i = 0; i < shape.rows * shape.cols && next < problem.bucket.size(); ++i) {
-      grad.push_back(value_json(problem.bucket[next++]));
+    for (std::int64_t i = 0; i < shape.rows * shape.cols; ++i) {
+      auto at = static_cast<std::size_t>((*places)[p].bucket_begin + i);
+      if (at < problem.bucket.size()) grad.push_back(value_json(problem.bucket[at]));
     }
-    params.push_back(ojson{{"shape", {shape.rows, shape.cols}}, {"grad", std::move(grad)}});
+    ojson dims = shape.one_d ? ojson::array({shape.cols}) : ojson::array({shape.rows, shape.cols});
+    params.push_back(ojson{{"shape", std::move(dims)}, {"grad", std::move(grad)}});
   }
   out["params"] = std::move(params);
   if (layout.partition) out["partition"] = *layout.partition;
+  if (layout.bucket_order) out["bucket_order"] = *layout.bucket_order;
   return out;
 }
 

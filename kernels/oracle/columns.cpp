@@ -46,6 +46,45 @@ tl::expected<std::vector<std::int64_t>, Error> param_sizes(const ColumnsProblem&
 
 }  // namespace
 
+tl::expected<std::vector<ParamPlace>, Error> param_places(const ColumnsProblem& problem) {
+  std::size_t count = problem.params.size();
+  std::vector<std::int64_t> order(count);
+  for (std::size_t i = 0; i < count; ++i) order[i] = static_cast<std::int64_t>(i);
+  if (problem.bucket_order) {
+    order = *problem.bucket_order;
+    auto not_permutation = [&] {
+      return tl::unexpected(case_error("bucket_order must list each parameter's index (0 to " +
+                                           std::to_string(count) + " - 1) exactly once",
+                                       "bucket_order"));
+    };
+    if (order.size() != count) return not_permutation();
+    std::vector<bool> seen(count, false);
+    for (std::int64_t p : order) {
+      if (p < 0 || p >= static_cast<std::int64_t>(count) || seen[static_cast<std::size_t>(p)])
+        return not_permutation();
+      seen[static_cast<std::size_t>(p)] = true;
+    }
+  }
+  std::vector<ParamPlace> places(count);
+  std::int64_t flat = 0;
+  for (std::size_t p = 0; p < count; ++p) {
+    places[p].flat_begin = flat;
+    flat += problem.params[p].rows * problem.params[p].cols;
+  }
+  bool shifts = problem.stage != 3 && problem.one_d_params_shift_offsets;
+  std::int64_t bucket = 0;
+  std::int64_t one_d_before = 0;
+  for (std::int64_t p : order) {
+    const ParamShape& shape = problem.params[static_cast<std::size_t>(p)];
+    ParamPlace& place = places[static_cast<std::size_t>(p)];
+    place.bucket_begin = bucket;
+    place.read_begin = bucket - (shifts ? one_d_before : 0);
+    bucket += shape.rows * shape.cols;
+    if (shape.one_d) one_d_before += shape.rows * shape.cols;
+  }
+  return places;
+}
+
 tl::expected<std::vector<std::int64_t>, Error> partition_bounds(const ColumnsProblem& problem,
                                                                 std::int64_t total) {
   std::vector<std::int64_t> bounds{0};
@@ -70,7 +109,9 @@ tl::expected<std::vector<std::int64_t>, Error> partition_bounds(const ColumnsPro
     return tl::unexpected(
         case_error("world_size must be between 1 and " + std::to_string(kMaxWorldSize), "world_size"));
   }
-  std::int64_t per_rank = stage3_partition_numel(total, problem.world_size);
+  // ceil(total / alignment) * alignment / world_size, with alignment = 2 * world_size; no overflow:
+  // total / world_size + 2 fits whenever total does.
+  std::int64_t per_rank = 2 * stage3_partition_numel(total, 2 * problem.world_size);
   for (std::int64_t rank = 0; rank < problem.world_size; ++rank) {
     bounds.push_back(bounds.back() + std::min(per_rank, total - bounds.back()));
   }
@@ -133,22 +174,33 @@ std::optional<Error> chunk_failure(const Stage12Chunk& chunk, std::int64_t index
   return std::nullopt;
 }
 
+// The parameters' indices in the order their gradients reach the bucket (places sorted by bucket_begin).
+std::vector<std::size_t> bucket_sequence(const std::vector<ParamPlace>& places) {
+  std::vector<std::size_t> order(places.size());
+  for (std::size_t p = 0; p < order.size(); ++p) order[p] = p;
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return places[a].bucket_begin < places[b].bucket_begin; });
+  return order;
+}
+
 tl::expected<ColumnPlan, Error> plan_stage12(const ColumnsProblem& problem,
-                                             const std::vector<std::int64_t>& sizes, std::int64_t total) {
+                                             const std::vector<std::int64_t>& sizes, std::int64_t total,
+                                             const std::vector<ParamPlace>& places) {
   auto bounds = partition_bounds(problem, total);
   if (!bounds) return tl::unexpected(bounds.error());
   auto buffer_size = index_buffer_size(problem);
-  ColumnPlan plan{problem.stage, total, {}};
-  std::int64_t param_begin = 0;
+  std::vector<ParamPlan> planned_params(problem.params.size(), tl::unexpected(Error{}));
   std::int64_t index_position = 0;
-  for (std::size_t p = 0; p < problem.params.size(); ++p) {
-    ParamColumns param{problem.params[p], param_begin, false, {}, {}};
+  // update_selected_channels walks the bucket: the index buffer fills in bucket order.
+  for (std::size_t p : bucket_sequence(places)) {
+    ParamColumns param{problem.params[p], places[p], problem.params[p].one_d, {}, {}};
+    std::int64_t param_begin = places[p].flat_begin;
     std::int64_t param_end = param_begin + sizes[p];
     std::optional<Error> failure;
     if (!buffer_size) failure = buffer_size.error();
     // The first rank whose range reaches past param_begin; ranks with empty ranges hold nothing.
     auto first = std::upper_bound(bounds->begin(), bounds->end(), param_begin);
-    for (auto it = first; it != bounds->end() && *(it - 1) < param_end; ++it) {
+    for (auto it = first; !param.skipped && it != bounds->end() && *(it - 1) < param_end; ++it) {
       std::int64_t from = std::max(*(it - 1), param_begin);
       std::int64_t to = std::min(*it, param_end);
       if (from >= to) continue;
@@ -170,19 +222,18 @@ tl::expected<ColumnPlan, Error> plan_stage12(const ColumnsProblem& problem,
       param.chunks.push_back(*planned);
     }
     if (failure) {
-      plan.params.emplace_back(tl::unexpected(*failure));
+      planned_params[p] = tl::unexpected(*failure);
     } else {
-      plan.params.emplace_back(std::move(param));
+      planned_params[p] = std::move(param);
     }
-    param_begin = param_end;
   }
-  return plan;
+  return ColumnPlan{problem.stage, total, std::move(planned_params)};
 }
 
 // One parameter of stage 3: its ranks' slices, or the exception upstream raises for it.
 ParamPlan plan_stage3_param(const ColumnsProblem& problem, ParamShape shape, std::int64_t numel,
-                            std::int64_t param_begin) {
-  ParamColumns param{shape, param_begin, shape.rows == 1, {}, {}};
+                            const ParamPlace& place) {
+  ParamColumns param{shape, place, shape.rows == 1, {}, {}};
   if (param.skipped) return param;
   std::int64_t rows = shape.rows;
   Stage3Columns& geometry = param.stage3;
@@ -230,13 +281,12 @@ tl::expected<ColumnPlan, Error> plan_columns(const ColumnsProblem& problem) {
   if (!sizes) return tl::unexpected(sizes.error());
   std::int64_t total = 0;
   for (std::int64_t size : *sizes) total += size;  // checked in param_sizes
-  if (problem.stage != 3) return plan_stage12(problem, *sizes, total);
+  auto places = param_places(problem);
+  if (!places) return tl::unexpected(places.error());
+  if (problem.stage != 3) return plan_stage12(problem, *sizes, total, *places);
   ColumnPlan plan{3, total, {}};
-  std::int64_t param_begin = 0;
-  for (std::size_t p = 0; p < problem.params.size(); ++p) {
-    plan.params.push_back(plan_stage3_param(problem, problem.params[p], (*sizes)[p], param_begin));
-    param_begin += (*sizes)[p];
-  }
+  for (std::size_t p = 0; p < problem.params.size(); ++p)
+    plan.params.push_back(plan_stage3_param(problem, problem.params[p], (*sizes)[p], (*places)[p]));
   return plan;
 }
 

@@ -45,10 +45,20 @@ struct Stage3Columns {
   std::int64_t num_select = 0;       // max(1, int(T * topk_ratio))
 };
 
+// Where a parameter lies: in the flat buffer (parameter order; what the partition splits) and in the
+// bucket (bucket order; what is scored), and where upstream's selection reads its columns from.
+struct ParamPlace {
+  std::int64_t flat_begin = 0;
+  std::int64_t bucket_begin = 0;
+  // bucket_begin, less (stages 1/2, under one_d_params_shift_offsets) the elements of the 1-D
+  // parameters ahead of it in the bucket: upstream's curr_size does not count them.
+  std::int64_t read_begin = 0;
+};
+
 struct ParamColumns {
   ParamShape shape;
-  std::int64_t bucket_begin = 0;     // the parameter's first element in the flat bucket
-  bool skipped = false;              // stage 3 with R == 1: treated as 1-D, never ranked
+  ParamPlace place;
+  bool skipped = false;              // never ranked: a 1-D parameter, or stage 3 with R == 1
   std::vector<Stage12Chunk> chunks;  // stages 1/2, in rank (= offset) order
   Stage3Columns stage3;              // stage 3
 };
@@ -62,9 +72,14 @@ struct ColumnPlan {
   std::vector<ParamPlan> params;
 };
 
+// Every parameter's place, in parameter order; a CaseError (field "bucket_order") unless the bucket
+// order is a permutation of the parameters. Sizes are checked by the caller (plan_columns).
+tl::expected<std::vector<ParamPlace>, Error> param_places(const ColumnsProblem& problem);
+
 // Stages 1/2: rank r holds flat elements [bounds[r], bounds[r + 1]) of a bucket of `bucket_size`: the
-// problem's partition, checked, or ZeRO's even split (ceil(bucket_size / world_size) per rank, the last
-// ranks taking what is left).
+// problem's partition, checked, or DeepSpeed's (the buffer padded to a multiple of 2 x world_size, each
+// rank holding an equal part of it: 2 x ceil(bucket_size / (2 x world_size)) elements; the padding lies
+// at the end, so the last ranks hold fewer real elements, or none).
 tl::expected<std::vector<std::int64_t>, Error> partition_bounds(const ColumnsProblem& problem,
                                                                 std::int64_t bucket_size);
 

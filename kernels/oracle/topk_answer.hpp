@@ -26,7 +26,7 @@ struct RankSelection {
 };
 
 struct ParamSelection {
-  bool skipped = false;                // stage 3, R == 1: never ranked
+  bool skipped = false;                // never ranked: a 1-D parameter, or stage 3 with R == 1
   std::vector<ChunkSelection> chunks;  // stages 1/2
   std::vector<RankSelection> ranks;    // stage 3
   std::vector<std::int64_t> selected;  // absolute column indices, ascending
@@ -38,6 +38,9 @@ struct SelectionAnswer {
   int stage = 2;
   std::vector<ParamAnswer> params;
 };
+
+// A parameter upstream's selection skips (ParamColumns::skipped): nothing selected.
+inline ParamSelection skipped_selection() { return ParamSelection{true, {}, {}, {}}; }
 
 // Stages 1/2: `chunk_indices[i]` holds chunk i's absolute indices, ascending; `selected` is their
 // concatenation (upstream's partition_selected_indices and selected_indices).

@@ -18,11 +18,12 @@ std::span<const float> column_values(const SelectionProblem& problem, std::int64
 }
 
 ParamSelection stage12_oracle(const SelectionProblem& problem, const ParamColumns& param) {
+  if (param.skipped) return skipped_selection();
   std::vector<std::vector<std::int64_t>> chunk_indices;
   for (const Stage12Chunk& chunk : param.chunks) {
     std::int64_t rows = param.shape.rows;
     auto values =
-        column_values(problem, param.bucket_begin + chunk.start_column * rows, rows, chunk.columns());
+        column_values(problem, param.place.read_begin + chunk.start_column * rows, rows, chunk.columns());
     auto scores = column_scores(values, rows, chunk.columns(), problem.dtype);
     // plan_columns has checked 0 <= num_select <= columns for a parameter without an error.
     std::vector<std::int64_t> indices = torch_topk(scores, chunk.num_select).value();
@@ -34,12 +35,12 @@ ParamSelection stage12_oracle(const SelectionProblem& problem, const ParamColumn
 }
 
 ParamSelection stage3_oracle(const SelectionProblem& problem, const ParamColumns& param) {
-  if (param.skipped) return stage3_selection(param, {});
+  if (param.skipped) return skipped_selection();
   std::int64_t rows = param.shape.rows;
   std::vector<float> gathered;
   for (const Stage3Rank& slice : param.stage3.ranks) {
     auto values =
-        column_values(problem, param.bucket_begin + slice.start_column * rows, rows, slice.columns());
+        column_values(problem, param.place.read_begin + slice.start_column * rows, rows, slice.columns());
     auto scores = column_scores(values, rows, slice.columns(), problem.dtype);
     gathered.insert(gathered.end(), scores.begin(), scores.end());
   }

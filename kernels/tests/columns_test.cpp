@@ -45,15 +45,82 @@ TEST(PlanColumns, StraddlingColumnBelongsToNoChunk) {
   EXPECT_EQ(chunks[1].num_select, 1);
 }
 
-TEST(PlanColumns, DefaultPartitionIsCeilSplitWithEmptyTailRanks) {
-  // 9 elements on 4 ranks: 3, 3, 3, 0; rank 3 holds nothing and has no chunk.
+TEST(PlanColumns, DefaultPartitionIsDeepSpeedsPaddedEqualSplit) {
+  // 9 elements on 4 ranks: padded to 16 (a multiple of 2 x 4), 4 per rank: 4, 4, 1, 0; rank 3 holds
+  // only padding and has no chunk.
   auto plan = plan_columns(stage12(1.0, 4, {{3, 3}})).value();
   const auto& chunks = param_ok(plan, 0).chunks;
   ASSERT_EQ(chunks.size(), 3u);
+  std::vector<std::int64_t> numels;
   for (std::size_t i = 0; i < 3; ++i) {
     EXPECT_EQ(chunks[i].rank, static_cast<std::int64_t>(i));
-    EXPECT_EQ(chunks[i].numel, 3);
+    numels.push_back(chunks[i].numel);
   }
+  EXPECT_EQ(numels, (std::vector<std::int64_t>{4, 4, 1}));
+}
+
+TEST(PlanColumns, DefaultPartitionOfTwoWeightsOverTwoRanks) {
+  // (2, 3) and (2, 4): 14 elements padded to 16, 8 per rank. The even split would give 7 and 7.
+  auto plan = plan_columns(stage12(0.5, 2, {{2, 3}, {2, 4}})).value();
+  const auto& first = param_ok(plan, 0).chunks;
+  const auto& second = param_ok(plan, 1).chunks;
+  ASSERT_EQ(first.size(), 1u);
+  EXPECT_EQ(first[0].numel, 6);
+  ASSERT_EQ(second.size(), 2u);
+  EXPECT_EQ(second[0].rank, 0);
+  EXPECT_EQ(second[0].offset, 0);
+  EXPECT_EQ(second[0].numel, 2);
+  EXPECT_EQ(second[1].rank, 1);
+  EXPECT_EQ(second[1].offset, 2);
+  EXPECT_EQ(second[1].numel, 6);
+  EXPECT_EQ(partition_bounds(stage12(0.5, 2, {{2, 3}, {2, 4}}), 14).value(),
+            (std::vector<std::int64_t>{0, 8, 14}));
+}
+
+TEST(PlanColumns, OneDParametersShiftWhereLaterParametersAreRead) {
+  // bias [4], weight (4, 6), norm [3], weight (2, 2), in bucket order: the weights are read from their
+  // bucket place less the 1-D elements ahead of them; stage 3 and the fixed rule read them in place.
+  ColumnsProblem problem = stage12(0.5, 1, {{1, 4, true}, {4, 6}, {1, 3, true}, {2, 2}});
+  auto places = param_places(problem).value();
+  EXPECT_EQ(places[1].bucket_begin, 4);
+  EXPECT_EQ(places[1].read_begin, 0);
+  EXPECT_EQ(places[3].bucket_begin, 31);
+  EXPECT_EQ(places[3].read_begin, 24);
+  auto plan = plan_columns(problem).value();
+  EXPECT_TRUE(param_ok(plan, 0).skipped);
+  EXPECT_TRUE(param_ok(plan, 0).chunks.empty());
+  EXPECT_FALSE(param_ok(plan, 1).skipped);
+  problem.one_d_params_shift_offsets = false;
+  EXPECT_EQ(param_places(problem).value()[3].read_begin, 31);
+  problem.one_d_params_shift_offsets = true;
+  problem.stage = 3;
+  EXPECT_EQ(param_places(problem).value()[3].read_begin, 31);
+  EXPECT_TRUE(param_ok(plan_columns(problem).value(), 2).skipped);
+}
+
+TEST(PlanColumns, BucketOrderPlacesGradientsAndFillsTheIndexBufferInThatOrder) {
+  ColumnsProblem problem = stage12(0.5, 1, {{2, 4}, {1, 3, true}, {2, 4}});
+  problem.bucket_order = std::vector<std::int64_t>{2, 1, 0};
+  auto places = param_places(problem).value();
+  EXPECT_EQ(places[2].bucket_begin, 0);
+  EXPECT_EQ(places[1].bucket_begin, 8);
+  EXPECT_EQ(places[0].bucket_begin, 11);
+  EXPECT_EQ(places[0].read_begin, 8);  // behind the norm in the bucket
+  EXPECT_EQ(places[2].read_begin, 0);
+  EXPECT_EQ(places[0].flat_begin, 0);  // the partition still splits the flat buffer
+  EXPECT_EQ(places[2].flat_begin, 11);
+  problem.bucket_order = std::vector<std::int64_t>{0, 0, 1};
+  EXPECT_EQ(plan_columns(problem).error().field, "bucket_order");
+  // The index buffer holds int(4 * 0.5) = 2 slots (a (1, C) weight is left out of its size) and fills
+  // in bucket order: whichever parameter comes second overruns it.
+  ColumnsProblem overrun = stage12(0.5, 1, {{2, 4}, {1, 4}});
+  auto flat = plan_columns(overrun).value();
+  EXPECT_FALSE(param_ok(flat, 0).chunks.empty());
+  EXPECT_EQ(param_error(flat, 1), "RuntimeError");
+  overrun.bucket_order = std::vector<std::int64_t>{1, 0};
+  auto reordered = plan_columns(overrun).value();
+  EXPECT_EQ(param_error(reordered, 0), "RuntimeError");
+  EXPECT_FALSE(param_ok(reordered, 1).chunks.empty());
 }
 
 TEST(PlanColumns, ZeroRatioSelectsNothingInStages12) {

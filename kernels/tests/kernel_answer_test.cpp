@@ -53,5 +53,25 @@ TEST(KernelDifferential, SevenBillionLayerShapesAgreeOnASmallScale) {
   EXPECT_EQ(kernel->work.rankings.size(), 14u);  // 7 parameters over 8 ranks: every chunk in one launch
 }
 
+TEST(KernelDifferential, OneDShiftIsReproducedByTheKernel) {
+  // A LayerNorm-shaped bucket over 2 ranks: weight [8], bias [8], a (8, 6) weight, a bias [6]; the
+  // (8, 6) weight is read 16 elements early, under upstream's rule and the kernel's alike.
+  SelectionProblem problem{
+      ColumnsProblem{2, 0.5, 2, {{1, 8, true}, {1, 8, true}, {8, 6}, {1, 6, true}}, std::nullopt},
+      GradDtype::float32,
+      {}};
+  Lcg32 lcg(7);
+  for (int i = 0; i < 8 + 8 + 48 + 6; ++i) problem.bucket.push_back(static_cast<float>(lcg.next() >> 20));
+  for (bool shift : {true, false}) {
+    problem.layout.one_d_params_shift_offsets = shift;
+    auto oracle = oracle_answer(problem);
+    auto kernel = run_kernel_cpu(problem);
+    auto verdict = judge_kernel_run(problem, oracle, kernel);
+    EXPECT_TRUE(verdict.failures.empty()) << verdict.failures.front();
+    EXPECT_EQ(kernel->answer.params.at(2).value().selected, oracle->params.at(2).value().selected);
+    EXPECT_EQ(kernel->work.runs.at(0).bucket_begin, shift ? 0 : 16);
+  }
+}
+
 }  // namespace
 }  // namespace zfcheck::kernels

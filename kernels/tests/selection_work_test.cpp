@@ -35,6 +35,19 @@ TEST(SelectionWork, Stage12OneRunAndSegmentPerChunkSkippingErrors) {
                         work.index_count));
 }
 
+TEST(SelectionWork, OneDParameterHasNoRunButMovesTheNextRunAsUpstreamReads) {
+  // A norm [3] then a (2, 4) weight in one rank's bucket: no run for the norm; the weight's run starts
+  // where upstream reads it, 3 elements before its place (0, not 3); with the fixed rule, at 3.
+  ColumnsProblem problem{1, 0.5, 1, {{1, 3, true}, {2, 4}}, std::nullopt};
+  auto work = selection_work(plan_columns(problem).value());
+  ASSERT_EQ(work.runs.size(), 1u);
+  EXPECT_EQ(work.runs[0].bucket_begin, 0);
+  EXPECT_EQ(work.runs[0].columns, 4);
+  ASSERT_EQ(work.rankings.size(), 1u);
+  problem.one_d_params_shift_offsets = false;
+  EXPECT_EQ(selection_work(plan_columns(problem).value()).runs.at(0).bucket_begin, 3);
+}
+
 TEST(SelectionWork, Stage3GathersRanksIntoOneSegment) {
   // R = 4, C = 5 on 3 ranks: columns 0, 2, 4 are whole inside a rank; one segment of 3, k = 1.
   ColumnsProblem problem{3, 0.4, 3, {{4, 5}}, std::nullopt};

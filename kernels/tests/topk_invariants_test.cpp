@@ -47,7 +47,10 @@ TEST(TopkInvariants, AlignedPartitionsKeepEveryInvariant) {
 
 TEST(TopkInvariants, StraddlingColumnIsAnExpectedUpstreamFinding) {
   // R = 4, C = 5 over 3 ranks (7, 7, 6 elements): columns 1 and 3 straddle, in both stage paths.
-  EXPECT_TRUE(has(upstream_violations(problem_with(2, 0.5, 3, {4, 5})), "every-column-selectable"));
+  EXPECT_TRUE(has(upstream_violations(problem_with(2, 0.5, 3, {4, 5}, std::vector<std::int64_t>{7, 7, 6})),
+                  "every-column-selectable"));
+  // DeepSpeed's own partition of R = 3, C = 5 over 2 ranks: 8 and 7 elements; column 2 straddles.
+  EXPECT_TRUE(has(upstream_violations(problem_with(2, 0.5, 2, {3, 5})), "every-column-selectable"));
   EXPECT_TRUE(has(upstream_violations(problem_with(3, 0.5, 3, {4, 5})), "every-column-selectable"));
 }
 
@@ -62,6 +65,30 @@ TEST(TopkInvariants, NegativeOrImpossibleCountsBreakCountMatchesRatio) {
   EXPECT_TRUE(has(upstream_violations(problem_with(2, 0.5, 3, {10, 2}, std::vector<std::int64_t>{3, 4, 13})),
                   "topk-count-matches-ratio"));
   EXPECT_TRUE(has(upstream_violations(problem_with(2, 1.5, 1, {2, 4})), "topk-count-matches-ratio"));
+}
+
+TEST(TopkInvariants, WeightsReadFromShiftedOffsetsBreakScoresOwnColumns) {
+  // docs/zenflow.md#d39: norm [3] then a (2, 4) weight, stages 1/2 under upstream's rule.
+  SelectionProblem problem{ColumnsProblem{2, 0.5, 1, {{1, 3, true}, {2, 4}}, std::nullopt},
+                           GradDtype::float32,
+                           {9, 9, 9, 1, 1, 2, 2, 3, 3, 4, 4}};
+  auto violations = upstream_violations(problem);
+  EXPECT_TRUE(has(violations, "topk-scores-own-columns"));
+  EXPECT_FALSE(has(violations, "topk-is-valid-selection"));  // a true top-k of the scores it computed
+  problem.layout.one_d_params_shift_offsets = false;
+  EXPECT_FALSE(has(upstream_violations(problem), "topk-scores-own-columns"));
+  problem.layout.one_d_params_shift_offsets = true;
+  problem.layout.stage = 3;
+  EXPECT_FALSE(has(upstream_violations(problem), "topk-scores-own-columns"));
+  // A 1-D parameter last in the bucket shifts nothing; flat order [0, 1] but bucket order [1, 0].
+  problem.layout.stage = 2;
+  problem.layout.bucket_order = std::vector<std::int64_t>{1, 0};
+  problem.bucket = {1, 1, 2, 2, 3, 3, 4, 4, 9, 9, 9};
+  EXPECT_FALSE(has(upstream_violations(problem), "topk-scores-own-columns"));
+  // Shifted onto values equal to its own, the weight still scores its own columns.
+  problem.layout.bucket_order.reset();
+  problem.bucket = std::vector<float>(11, 1.0f);
+  EXPECT_FALSE(has(upstream_violations(problem), "topk-scores-own-columns"));
 }
 
 TEST(TopkInvariants, TamperedSelectionsAreInvalid) {

@@ -71,8 +71,16 @@ TEST(TopkIo, EveryMalformedFieldIsNamed) {
       "params");
   EXPECT_EQ(
       field_of(
-          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1],"grad":[1]}]})"),
+          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1,1,1],"grad":[1]}]})"),
       "params.shape");
+  EXPECT_EQ(
+      field_of(
+          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[],"grad":[]}]})"),
+      "params.shape");
+  EXPECT_EQ(
+      field_of(
+          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[3],"grad":[1]}]})"),
+      "params.grad");
   EXPECT_EQ(
       field_of(
           R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[0,1],"grad":[]}]})"),
@@ -93,6 +101,42 @@ TEST(TopkIo, EveryMalformedFieldIsNamed) {
       field_of(
           R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[],"partition":[-1]})"),
       "partition");
+  constexpr const char* kTwo =
+      R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[2],"grad":[1,2]},{"shape":[1,1],"grad":[3]}],"bucket_order":)";
+  EXPECT_EQ(field_of(std::string(kTwo) + "[0,0]}"), "bucket_order");  // not a permutation
+  EXPECT_EQ(field_of(std::string(kTwo) + "[1]}"), "bucket_order");    // too short
+  EXPECT_EQ(field_of(std::string(kTwo) + "[1,2]}"), "bucket_order");  // out of range
+  EXPECT_EQ(field_of(std::string(kTwo) + "[1,0.5]}"), "bucket_order");
+  EXPECT_EQ(field_of(std::string(kTwo) + "{}}"), "bucket_order");
+  EXPECT_TRUE(parse_topk_problem(std::string(kTwo) + "[1,0]}").has_value());
+}
+
+TEST(TopkIo, OneDParametersAndBucketOrderRoundTrip) {
+  // A bias [N] and a weight; the weight's gradient reaches the bucket first, so it lies first in it.
+  auto line =
+      parse_topk_problem(
+          R"({"stage":1,"topk_ratio":0.5,"world_size":1,"dtype":"float32","params":[{"shape":[2],"grad":[7,8]},{"shape":[2,2],"grad":[1,2,3,4]}],"bucket_order":[1,0]})")
+          .value();
+  const SelectionProblem& p = line.problem;
+  EXPECT_EQ(p.layout.params[0], (ParamShape{1, 2, true}));
+  EXPECT_EQ(p.layout.params[1], (ParamShape{2, 2, false}));
+  EXPECT_EQ(p.bucket, (std::vector<float>{1, 2, 3, 4, 7, 8}));
+  auto json = topk_problem_to_json(line.id, p);
+  EXPECT_EQ(json["params"][0]["shape"], nlohmann::json::parse("[2]"));
+  EXPECT_EQ(json["params"][0]["grad"], nlohmann::json::parse("[7.0, 8.0]"));
+  EXPECT_EQ(json["bucket_order"], nlohmann::json::parse("[1, 0]"));
+  auto again = parse_topk_problem(json.dump()).value();
+  EXPECT_EQ(again.problem.layout.params, p.layout.params);
+  EXPECT_EQ(again.problem.layout.bucket_order, p.layout.bucket_order);
+  EXPECT_EQ(again.problem.bucket, p.bucket);
+  // A 1-D parameter is answered as skipped, in every stage.
+  for (int stage : {1, 3}) {
+    line.problem.layout.stage = stage;
+    auto answer = topk_answer_to_json(line.id, oracle_answer(line.problem).value());
+    EXPECT_EQ(answer["params"][0]["skipped"], true) << stage;
+    EXPECT_EQ(answer["params"][0]["selected"], nlohmann::json::array()) << stage;
+    EXPECT_FALSE(answer["params"][1].contains("skipped")) << stage;
+  }
 }
 
 TEST(TopkIo, HostileSizesAreRejectedWithoutAllocating) {

@@ -91,6 +91,26 @@ TEST(TopkOracle, ErrorsStayPerParameter) {
   EXPECT_TRUE(answer.params.at(1).has_value());
 }
 
+TEST(TopkOracle, OneDParameterShiftsTheNextWeightsScores) {
+  // docs/zenflow.md's example: bias [100, 200, 300, 400] then a (4, 6) weight whose column j holds four
+  // values j + 1, stage 1, one rank, ratio 0.5. Upstream reads the weight from 4 elements too early:
+  // column 0 scores the bias (1000) and is selected; read in place the top three are 3, 4, 5.
+  std::vector<float> bucket{100, 200, 300, 400};
+  for (int column = 0; column < 6; ++column)
+    for (int row = 0; row < 4; ++row) bucket.push_back(static_cast<float>(column + 1));
+  SelectionProblem problem{ColumnsProblem{1, 0.5, 1, {{1, 4, true}, {4, 6}}, std::nullopt},
+                           GradDtype::float32, bucket};
+  auto answer = oracle_answer(problem).value();
+  EXPECT_TRUE(answer.params.at(0).value().skipped);
+  EXPECT_EQ(answer.params.at(1).value().selected, (Indices{0, 4, 5}));
+  problem.layout.one_d_params_shift_offsets = false;
+  EXPECT_EQ(oracle_answer(problem).value().params.at(1).value().selected, (Indices{3, 4, 5}));
+  // Stage 3 partitions each parameter on its own: no shift.
+  problem.layout.one_d_params_shift_offsets = true;
+  problem.layout.stage = 3;
+  EXPECT_EQ(oracle_answer(problem).value().params.at(1).value().selected, (Indices{3, 4, 5}));
+}
+
 TEST(TopkOracle, MalformedBucketIsACaseError) {
   SelectionProblem problem{ColumnsProblem{2, 0.5, 1, {{2, 2}}, std::nullopt}, GradDtype::float32, {1, 2, 3}};
   EXPECT_EQ(oracle_answer(problem).error().type, "CaseError");

@@ -1,5 +1,6 @@
-// The mutation check: every rule switch flipped in every builtin profile is noticed by some property,
-// or no case at all tells the mutant from the profile.
+// The mutation check: every config rule switch flipped in every builtin profile is noticed by some
+// property, or no case at all tells the mutant from the profile. (A selection switch is checked by the
+// top-k tests: kernels/tests/topk_oracle_test.cpp.)
 #include "properties/suite/mutation.hpp"
 #include "properties/tests/ci_params.hpp"
 #include "reference/tests/test_paths.hpp"
@@ -23,7 +24,7 @@ TEST_P(MutationCheck, everySwitchFlipIsDetectedOrChangesNoResult) {
   TestParams params = rc_params.test;
   params.max_success = std::min(params.max_success, testing::kMutationMaxSuccess);
   std::vector<MutantReport> reports;
-  for (const SwitchInfo& sw : kSwitches) {
+  for (const SwitchInfo& sw : switches_in(SwitchScope::config)) {
     reports.push_back(check_mutant(sw.name, GetParam(), *recorded, params, testing::kMutationSamples));
     const MutantReport& r = reports.back();
     if (!r.detected_by.empty()) {
