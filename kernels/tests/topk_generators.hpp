@@ -5,8 +5,10 @@
 
 #include <rapidcheck.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 namespace zfcheck::testing {
 
@@ -58,6 +60,23 @@ inline rc::Gen<ParamShape> genShape() {
   });
 }
 
+// A 1-D parameter [N]: a bias or a norm weight.
+inline rc::Gen<ParamShape> genOneDShape() {
+  return rc::gen::map(rc::gen::inRange<std::int64_t>(1, 64), [](std::int64_t n) {
+    return ParamShape{1, n, true};
+  });
+}
+
+// One transformer layer's parameters in module order, hidden size h: LayerNorm weight and bias, fused
+// q/k/v weight and bias, output projection and bias, LayerNorm, MLP up and down with biases.
+inline rc::Gen<std::vector<ParamShape>> genLayerShapes() {
+  return rc::gen::map(rc::gen::inRange<std::int64_t>(2, 17), [](std::int64_t h) {
+    return std::vector<ParamShape>{{1, h, true}, {1, h, true},     {3 * h, h},   {1, 3 * h, true},
+                                   {h, h},       {1, h, true},     {1, h, true}, {1, h, true},
+                                   {4 * h, h},   {1, 4 * h, true}, {h, 4 * h},   {1, h, true}};
+  });
+}
+
 inline rc::Gen<double> genTopkRatio() {
   return rc::gen::weightedOneOf<double>(
       {{4, rc::gen::element(0.0, 0.01, 0.1, 0.25, 0.5, 0.999, 1.0)},
@@ -65,7 +84,46 @@ inline rc::Gen<double> genTopkRatio() {
        {1, rc::gen::element(-0.1, 1.5)}});
 }
 
-// World sizes 1 to 64; a third of the stage-1/2 problems carry an uneven partition (zeros included).
+// The parameters of a bucket: a real layer's; mixes with 1-D parameters anywhere (first, last, several
+// in a row); only 1-D parameters; or many small weights.
+inline rc::Gen<std::vector<ParamShape>> genBucketShapes() {
+  return rc::gen::exec([] {
+    auto kind = *rc::gen::weightedElement<int>({{2, 0}, {5, 1}, {1, 2}, {1, 3}});
+    if (kind == 0) return *genLayerShapes();
+    std::vector<ParamShape> shapes;
+    auto count = kind == 3 ? *rc::gen::inRange(9, 40) : *rc::gen::inRange(1, 6);
+    for (int p = 0; p < count; ++p) {
+      if (kind == 2 || (kind == 1 && *rc::gen::inRange(0, 3) == 0)) {
+        shapes.push_back(*genOneDShape());
+      } else {
+        shapes.push_back(kind == 3 ? ParamShape{*rc::gen::inRange<std::int64_t>(1, 6),
+                                                *rc::gen::inRange<std::int64_t>(1, 6)}
+                                   : *genShape());
+      }
+    }
+    return shapes;
+  });
+}
+
+// The order gradients reach the bucket: none (the flat order), the backward pass's (reversed), or any.
+inline std::optional<std::vector<std::int64_t>> genBucketOrder(std::size_t count) {
+  auto kind = *rc::gen::weightedElement<int>({{3, 0}, {2, 1}, {1, 2}});
+  if (kind == 0) return std::nullopt;
+  std::vector<std::int64_t> order(count);
+  std::iota(order.begin(), order.end(), std::int64_t{0});
+  if (kind == 1) {
+    std::reverse(order.begin(), order.end());
+  } else {
+    auto keys = *rc::gen::container<std::vector<int>>(count, rc::gen::arbitrary<int>());
+    std::stable_sort(order.begin(), order.end(), [&](std::int64_t a, std::int64_t b) {
+      return keys[static_cast<std::size_t>(a)] < keys[static_cast<std::size_t>(b)];
+    });
+  }
+  return order;
+}
+
+// World sizes 1 to 64; stages 1/2 under DeepSpeed's partition (with its padding) or, a third of them,
+// an uneven one (zeros included); bucket orders; upstream's 1-D rule or the fixed one.
 inline rc::Gen<SelectionProblem> genSelectionProblem() {
   return rc::gen::exec([] {
     SelectionProblem problem;
@@ -75,16 +133,15 @@ inline rc::Gen<SelectionProblem> genSelectionProblem() {
     layout.world_size = *rc::gen::weightedOneOf<std::int64_t>(
         {{4, rc::gen::inRange<std::int64_t>(1, 9)}, {1, rc::gen::inRange<std::int64_t>(9, 65)}});
     problem.dtype = *rc::gen::element(GradDtype::float32, GradDtype::bfloat16, GradDtype::float16);
-    auto count = *rc::gen::weightedOneOf<int>({{5, rc::gen::inRange(1, 5)}, {1, rc::gen::inRange(5, 40)}});
+    layout.params = *genBucketShapes();
+    layout.bucket_order = genBucketOrder(layout.params.size());
+    layout.one_d_params_shift_offsets = *rc::gen::weightedElement<bool>({{3, true}, {1, false}});
     auto mix = *genValueMix();
-    for (int p = 0; p < count; ++p) {
-      ParamShape shape =
-          count > 8 ? ParamShape{*rc::gen::inRange<std::int64_t>(1, 6), *rc::gen::inRange<std::int64_t>(1, 6)}
-                    : *genShape();
-      layout.params.push_back(shape);
-      for (std::int64_t i = 0; i < shape.rows * shape.cols; ++i)
-        problem.bucket.push_back(round_to_dtype(genValue(mix), problem.dtype));
-    }
+    std::int64_t total = 0;
+    for (const ParamShape& shape : layout.params) total += shape.rows * shape.cols;
+    // The bucket in bucket order: any order of values is the same draw.
+    for (std::int64_t i = 0; i < total; ++i)
+      problem.bucket.push_back(round_to_dtype(genValue(mix), problem.dtype));
     if (layout.stage != 3 && *rc::gen::inRange(0, 3) == 0) {
       std::vector<std::int64_t> counts(static_cast<std::size_t>(layout.world_size), 0);
       for (std::size_t i = 0; i < problem.bucket.size(); ++i) {
