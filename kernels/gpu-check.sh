@@ -21,8 +21,9 @@ The carry-and-run flow: pack into an ignored folder of the repository tree, carr
 machine with the tree, run it there:
     kernels/gpu-check.sh --pack build/gpu-pack      # here; build/ is ignored by git
     build/gpu-pack/run                              # there, from the repository root (under 6 minutes)
-DIR/run exits 0 when the tests pass and the figures are printed; 1 when a test fails, no GPU or driver
-is usable (the message says which), or python3/torch is missing for the side-by-side figures.
+DIR/run exits 0 when the tests pass and the figures are printed; 1 when a test fails (named at the end,
+after the figures), no GPU or driver is usable (the message says which), or python3/torch is missing for
+the side-by-side figures.
 kernels/tests/pack_check.sh proves a pack on a bare Debian 12 chroot (it must fail only for want of a GPU).
 USAGE
 }
