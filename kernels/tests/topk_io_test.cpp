@@ -19,6 +19,12 @@ std::string field_of(std::string_view line) {
   return parsed.error().error.field.value_or("(none)");
 }
 
+// The field named for a one-parameter problem whose parameter is `param`.
+std::string field_of_param(std::string_view param) {
+  return field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[)" +
+                  std::string(param) + "]}");
+}
+
 constexpr const char* kGood =
     R"({"id":"x","stage":2,"topk_ratio":0.5,"world_size":2,"dtype":"bfloat16","params":[{"shape":[2,3],"grad":[1,-2,"NaN",0.1,"Infinity",1e39]}],"partition":[2,4]})";
 
@@ -66,33 +72,13 @@ TEST(TopkIo, EveryMalformedFieldIsNamed) {
   EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"half"})"), "dtype");
   EXPECT_EQ(field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":{}})"),
             "params");
-  EXPECT_EQ(
-      field_of(R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1,1]}]})"),
-      "params");
-  EXPECT_EQ(
-      field_of(
-          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1,1,1],"grad":[1]}]})"),
-      "params.shape");
-  EXPECT_EQ(
-      field_of(
-          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[],"grad":[]}]})"),
-      "params.shape");
-  EXPECT_EQ(
-      field_of(
-          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[3],"grad":[1]}]})"),
-      "params.grad");
-  EXPECT_EQ(
-      field_of(
-          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[0,1],"grad":[]}]})"),
-      "params.shape");
-  EXPECT_EQ(
-      field_of(
-          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1,2],"grad":[1]}]})"),
-      "params.grad");
-  EXPECT_EQ(
-      field_of(
-          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1,1],"grad":["x"]}]})"),
-      "params.grad");
+  EXPECT_EQ(field_of_param(R"({"shape":[1,1]})"), "params");
+  EXPECT_EQ(field_of_param(R"({"shape":[1,1,1],"grad":[1]})"), "params.shape");
+  EXPECT_EQ(field_of_param(R"({"shape":[],"grad":[]})"), "params.shape");
+  EXPECT_EQ(field_of_param(R"({"shape":[3],"grad":[1]})"), "params.grad");
+  EXPECT_EQ(field_of_param(R"({"shape":[0,1],"grad":[]})"), "params.shape");
+  EXPECT_EQ(field_of_param(R"({"shape":[1,2],"grad":[1]})"), "params.grad");
+  EXPECT_EQ(field_of_param(R"({"shape":[1,1],"grad":["x"]})"), "params.grad");
   EXPECT_EQ(
       field_of(
           R"({"stage":2,"topk_ratio":0.1,"world_size":2,"dtype":"float32","params":[],"partition":[1]})"),
@@ -141,10 +127,7 @@ TEST(TopkIo, OneDParametersAndBucketOrderRoundTrip) {
 
 TEST(TopkIo, HostileSizesAreRejectedWithoutAllocating) {
   // A shape claiming 2^80 elements with a two-value gradient: rejected on the count, nothing allocated.
-  EXPECT_EQ(
-      field_of(
-          R"({"stage":2,"topk_ratio":0.1,"world_size":1,"dtype":"float32","params":[{"shape":[1099511627776,1099511627776],"grad":[1,2]}]})"),
-      "params.grad");
+  EXPECT_EQ(field_of_param(R"({"shape":[1099511627776,1099511627776],"grad":[1,2]})"), "params.grad");
   // More values than the bound, and nesting deeper than any problem needs.
   auto many = parse_topk_problem(R"({"stage":2,"params":[{"shape":[1,8],"grad":[1,2,3,4,5,6,7,8]}]})", 6);
   ASSERT_FALSE(many.has_value());
