@@ -2,8 +2,8 @@
 #include "kernels/check/topk_invariants.hpp"
 
 #include "kernels/oracle/columns.hpp"
-#include "reference/py_arith.hpp"
 #include "kernels/oracle/topk_oracle.hpp"
+#include "reference/py_arith.hpp"
 
 #include <algorithm>
 #include <cfloat>
@@ -65,8 +65,7 @@ std::int64_t param_whole_columns(const SelectionProblem& problem, std::size_t pa
 
 // Never ranked by upstream: a 1-D parameter, or stage 3 with R == 1.
 bool skipped(const SelectionProblem& problem, std::size_t param) {
-  const ParamShape& shape = problem.layout.params[param];
-  return shape.one_d || (problem.layout.stage == 3 && shape.rows == 1);
+  return never_ranked(problem.layout, problem.layout.params[param]);
 }
 
 // ---- scores as ordering keys, exact or within summation-order tolerance ----
@@ -222,8 +221,10 @@ bool scores_own_columns(const TopkSubject& s) {
     std::int64_t rows = s.problem.layout.params[p].rows;
     for (const ChunkSelection& chunk : param->chunks) {
       for (std::int64_t column = chunk.chunk.start_column; column < chunk.chunk.end_column; ++column) {
-        float read = column_scores(column_at(s.problem, p, place.read_begin, column), rows, 1, s.problem.dtype)[0];
-        float own = column_scores(column_at(s.problem, p, place.bucket_begin, column), rows, 1, s.problem.dtype)[0];
+        float read =
+            column_scores(column_at(s.problem, p, place.read_begin, column), rows, 1, s.problem.dtype)[0];
+        float own =
+            column_scores(column_at(s.problem, p, place.bucket_begin, column), rows, 1, s.problem.dtype)[0];
         if (!same_score(read, own)) return false;
       }
     }

@@ -46,25 +46,36 @@ tl::expected<std::vector<std::int64_t>, Error> param_sizes(const ColumnsProblem&
 
 }  // namespace
 
-tl::expected<std::vector<ParamPlace>, Error> param_places(const ColumnsProblem& problem) {
+tl::expected<std::vector<std::size_t>, Error> bucket_sequence(const ColumnsProblem& problem) {
   std::size_t count = problem.params.size();
-  std::vector<std::int64_t> order(count);
-  for (std::size_t i = 0; i < count; ++i) order[i] = static_cast<std::int64_t>(i);
-  if (problem.bucket_order) {
-    order = *problem.bucket_order;
-    auto not_permutation = [&] {
-      return tl::unexpected(case_error("bucket_order must list each parameter's index (0 to " +
-                                           std::to_string(count) + " - 1) exactly once",
-                                       "bucket_order"));
-    };
-    if (order.size() != count) return not_permutation();
-    std::vector<bool> seen(count, false);
-    for (std::int64_t p : order) {
-      if (p < 0 || p >= static_cast<std::int64_t>(count) || seen[static_cast<std::size_t>(p)])
-        return not_permutation();
-      seen[static_cast<std::size_t>(p)] = true;
-    }
+  std::vector<std::size_t> order(count);
+  for (std::size_t i = 0; i < count; ++i) order[i] = i;
+  if (!problem.bucket_order) return order;
+  auto not_permutation = [&] {
+    return tl::unexpected(case_error(
+        "bucket_order must list each parameter's index (0 to " + std::to_string(count) + " - 1) exactly once",
+        "bucket_order"));
+  };
+  if (problem.bucket_order->size() != count) return not_permutation();
+  std::vector<bool> seen(count, false);
+  for (std::size_t i = 0; i < count; ++i) {
+    std::int64_t p = (*problem.bucket_order)[i];
+    if (p < 0 || p >= static_cast<std::int64_t>(count) || seen[static_cast<std::size_t>(p)])
+      return not_permutation();
+    seen[static_cast<std::size_t>(p)] = true;
+    order[i] = static_cast<std::size_t>(p);
   }
+  return order;
+}
+
+bool never_ranked(const ColumnsProblem& problem, const ParamShape& shape) {
+  return shape.one_d || (problem.stage == 3 && shape.rows == 1);
+}
+
+tl::expected<std::vector<ParamPlace>, Error> param_places(const ColumnsProblem& problem) {
+  auto order = bucket_sequence(problem);
+  if (!order) return tl::unexpected(order.error());
+  std::size_t count = problem.params.size();
   std::vector<ParamPlace> places(count);
   std::int64_t flat = 0;
   for (std::size_t p = 0; p < count; ++p) {
@@ -74,9 +85,9 @@ tl::expected<std::vector<ParamPlace>, Error> param_places(const ColumnsProblem& 
   bool shifts = problem.stage != 3 && problem.one_d_params_shift_offsets;
   std::int64_t bucket = 0;
   std::int64_t one_d_before = 0;
-  for (std::int64_t p : order) {
-    const ParamShape& shape = problem.params[static_cast<std::size_t>(p)];
-    ParamPlace& place = places[static_cast<std::size_t>(p)];
+  for (std::size_t p : *order) {
+    const ParamShape& shape = problem.params[p];
+    ParamPlace& place = places[p];
     place.bucket_begin = bucket;
     place.read_begin = bucket - (shifts ? one_d_before : 0);
     bucket += shape.rows * shape.cols;
@@ -174,15 +185,6 @@ std::optional<Error> chunk_failure(const Stage12Chunk& chunk, std::int64_t index
   return std::nullopt;
 }
 
-// The parameters' indices in the order their gradients reach the bucket (places sorted by bucket_begin).
-std::vector<std::size_t> bucket_sequence(const std::vector<ParamPlace>& places) {
-  std::vector<std::size_t> order(places.size());
-  for (std::size_t p = 0; p < order.size(); ++p) order[p] = p;
-  std::sort(order.begin(), order.end(),
-            [&](std::size_t a, std::size_t b) { return places[a].bucket_begin < places[b].bucket_begin; });
-  return order;
-}
-
 tl::expected<ColumnPlan, Error> plan_stage12(const ColumnsProblem& problem,
                                              const std::vector<std::int64_t>& sizes, std::int64_t total,
                                              const std::vector<ParamPlace>& places) {
@@ -192,8 +194,9 @@ tl::expected<ColumnPlan, Error> plan_stage12(const ColumnsProblem& problem,
   std::vector<ParamPlan> planned_params(problem.params.size(), tl::unexpected(Error{}));
   std::int64_t index_position = 0;
   // update_selected_channels walks the bucket: the index buffer fills in bucket order.
-  for (std::size_t p : bucket_sequence(places)) {
-    ParamColumns param{problem.params[p], places[p], problem.params[p].one_d, {}, {}};
+  const std::vector<std::size_t> sequence = bucket_sequence(problem).value();  // checked by param_places
+  for (std::size_t p : sequence) {
+    ParamColumns param{problem.params[p], places[p], never_ranked(problem, problem.params[p]), {}, {}};
     std::int64_t param_begin = places[p].flat_begin;
     std::int64_t param_end = param_begin + sizes[p];
     std::optional<Error> failure;
@@ -233,7 +236,7 @@ tl::expected<ColumnPlan, Error> plan_stage12(const ColumnsProblem& problem,
 // One parameter of stage 3: its ranks' slices, or the exception upstream raises for it.
 ParamPlan plan_stage3_param(const ColumnsProblem& problem, ParamShape shape, std::int64_t numel,
                             const ParamPlace& place) {
-  ParamColumns param{shape, place, shape.rows == 1, {}, {}};
+  ParamColumns param{shape, place, never_ranked(problem, shape), {}, {}};
   if (param.skipped) return param;
   std::int64_t rows = shape.rows;
   Stage3Columns& geometry = param.stage3;

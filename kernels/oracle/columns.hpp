@@ -72,8 +72,15 @@ struct ColumnPlan {
   std::vector<ParamPlan> params;
 };
 
-// Every parameter's place, in parameter order; a CaseError (field "bucket_order") unless the bucket
-// order is a permutation of the parameters. Sizes are checked by the caller (plan_columns).
+// The parameters' indices in the order their gradients reach the bucket: the problem's bucket_order, or
+// the flat order; a CaseError (field "bucket_order") unless it is a permutation of the parameters.
+tl::expected<std::vector<std::size_t>, Error> bucket_sequence(const ColumnsProblem& problem);
+
+// Upstream's selection never ranks a 1-D parameter, nor at stage 3 one with R == 1 (its (N, 1) view).
+bool never_ranked(const ColumnsProblem& problem, const ParamShape& shape);
+
+// Every parameter's place, in parameter order; bucket_sequence's CaseError for a bad bucket order.
+// Sizes are checked by the caller (plan_columns).
 tl::expected<std::vector<ParamPlace>, Error> param_places(const ColumnsProblem& problem);
 
 // Stages 1/2: rank r holds flat elements [bounds[r], bounds[r + 1]) of a bucket of `bucket_size`: the
