@@ -18,8 +18,8 @@
 // Errors: cudaErrorInvalidValue when the work does not fit the buffers (kernels/segments.hpp:
 // work_fits), when a count exceeds the kernels' 32-bit grid and index limits (at plan build), when
 // d_bucket is not 16-byte aligned or temp_storage_bytes is too small (on the running call); otherwise
-// whatever a CUDA call reports (launch errors are read with cudaPeekAtLastError, so an earlier
-// unrelated error is neither reported nor cleared).
+// whatever a CUDA call reports. An error already pending on the calling thread is neither reported
+// nor cleared, though CUB's host calls would take it (kernels/cuda/pending_error.cuh).
 //
 // Algorithms (kernels/core/tuning.hpp holds the numbers, kernels/core the code shared with the CPU build):
 //  - Scores: one warp per column; each lane sums 16-byte vectors l, l + 32, ... of the column in float32

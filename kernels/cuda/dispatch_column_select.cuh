@@ -5,6 +5,7 @@
 #include "kernels/cuda/agent_column_scores.cuh"
 #include "kernels/cuda/agent_radix_select.cuh"
 #include "kernels/cuda/column_select_plan.cuh"
+#include "kernels/cuda/pending_error.cuh"
 
 #include <cub/device/device_segmented_sort.cuh>
 
@@ -119,18 +120,21 @@ cudaError_t topk(TempLayout& layout, bool run_now, const ColumnSelectPlan& plan,
 
 // CUB's two phases: `phases(layout, run_now)` lays out (and, when running, uses) the temporary storage.
 // The size query reports what the layout needs; the running call first checks it was given that much.
+// Both leave an earlier pending error to its owner (kernels/cuda/pending_error.cuh).
 template <class Phases>
 cudaError_t two_phase(void* d_temp_storage, std::size_t& temp_storage_bytes, Phases&& phases) {
-  TempLayout sizing(nullptr);
-  cudaError_t error = phases(sizing, false);
-  if (error != cudaSuccess) return error;
-  if (d_temp_storage == nullptr) {
-    temp_storage_bytes = sizing.used();
-    return cudaSuccess;
-  }
-  if (temp_storage_bytes < sizing.used()) return cudaErrorInvalidValue;
-  TempLayout layout(d_temp_storage);
-  return phases(layout, true);
+  return apart_from_pending_error([&] {
+    TempLayout sizing(nullptr);
+    cudaError_t error = phases(sizing, false);
+    if (error != cudaSuccess) return error;
+    if (d_temp_storage == nullptr) {
+      temp_storage_bytes = sizing.used();
+      return cudaSuccess;
+    }
+    if (temp_storage_bytes < sizing.used()) return cudaErrorInvalidValue;
+    TempLayout layout(d_temp_storage);
+    return phases(layout, true);
+  });
 }
 
 }  // namespace dispatch
