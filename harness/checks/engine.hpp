@@ -35,6 +35,9 @@ class Engine {
   // The zfcheck option that selects this engine again, for replay commands: `--profile P` or
   // `--upstream PATH@SHA`.
   virtual std::string replay_option() const = 0;
+  // The top-k selection rules the engine models (a model profile's switches), or null where its selection
+  // is not modelled (upstream's code runs only the config).
+  virtual const Switches* selection_rules() const { return nullptr; }
   // The results of `cases`, in order, into `out` (replacing its contents). Throws EngineFailure.
   virtual void evaluate_batch(const std::vector<Case>& cases, std::vector<Result>& out) const = 0;
   // fn(case, result) for every grid case in index order. The default walks the grid in batches.
@@ -53,6 +56,7 @@ class ModelEngine final : public Engine {
   std::string summary() const override { return std::string(profile_.summary); }
   std::string evaluator() const override { return "the reference model"; }
   std::string replay_option() const override { return profile_option(profile_.name); }
+  const Switches* selection_rules() const override { return &profile_.switches; }
   void evaluate_batch(const std::vector<Case>& cases, std::vector<Result>& out) const override;
   void for_each_result(const SweepGrid& grid, const ResultFn& fn, Progress* progress) const override;
 

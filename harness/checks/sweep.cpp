@@ -24,7 +24,8 @@ SweepReport sweep(const SweepGrid& grid, const Engine& engine, Progress* progres
         causes.add(broken, c, r);
       },
       progress);
-  SweepReport report{engine.name(), grid.size(), {}};
+  SweepReport report{engine.name(), grid.size(), {}, std::nullopt};
+  if (const Switches* rules = engine.selection_rules()) report.topk = sweep_topk(*rules);
   for (std::size_t i = 0; i < all.size(); ++i) {
     if (counts[i] == 0) continue;
     // The simplest cause's example is the finding's: causes come simplest first.
@@ -70,8 +71,14 @@ std::string sweep_report_json(const SweepReport& report) {
     out += i == 0 ? "\n" : ",\n";
     py::write_json(out, finding_to_value(report.findings[i]));
   }
-  out += report.findings.empty() ? "]}\n" : "\n]}\n";
-  return out;
+  out += report.findings.empty() ? "]" : "\n]";
+  if (report.topk) {
+    out += ",\"topk_problems\":" + std::to_string(report.topk->problems) + ",\"topk_findings\":[";
+    for (std::size_t i = 0; i < report.topk->findings.size(); ++i)
+      out += (i == 0 ? "\n" : ",\n") + topk_finding_json(report.topk->findings[i], report.profile).dump();
+    out += report.topk->findings.empty() ? "]" : "\n]";
+  }
+  return out + "}\n";
 }
 
 }  // namespace zfcheck

@@ -36,6 +36,16 @@ void print_text(const SweepReport& report, const Engine& engine, const std::stri
                 << "      replay:  " << replay_command(g.example, engine.replay_option()) << "\n";
     }
   }
+  if (!report.topk) return;
+  std::cout << "top-k grid: " << report.topk->problems << " problems, " << report.topk->findings.size()
+            << (report.topk->findings.size() == 1 ? " invariant" : " invariants") << " broken\n";
+  for (const TopkFinding& f : report.topk->findings) {
+    auto recorded = topk_finding_json(f, report.profile);
+    std::cout << "  " << f.invariant << ": " << f.count << " problems\n"
+              << "    example: " << recorded["example"].dump() << "\n"
+              << "    answer:  " << recorded["answer"].dump() << "\n"
+              << "    replay:  " << recorded["replay"].get<std::string>() << "\n";
+  }
 }
 
 int run_sweep(const SweepOptions& opts) {
@@ -51,7 +61,7 @@ int run_sweep(const SweepOptions& opts) {
     const Engine& engine = *(*engines)[i];
     Progress progress = Progress::on_terminal("sweep " + engine.name(), grid.size());
     SweepReport report = sweep(grid, engine, &progress);
-    any = any || !report.findings.empty();
+    any = any || !report.findings.empty() || (report.topk && !report.topk->findings.empty());
     if (opts.json) {
       std::cout << (i > 0 ? ",\n" : "") << sweep_report_json(report);
     } else {
@@ -74,13 +84,17 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
   cmd->add_flag(
       "--json", opts->json,
       "Print {\"profile\", \"cases\", \"findings\": [{\"invariant\", \"count\", \"example\", \"result\", "
-      "\"causes\": [{\"cause\", \"count\", \"example\", \"result\"}]}]} (an array of them with "
-      "--all-profiles)");
+      "\"causes\": [{\"cause\", \"count\", \"example\", \"result\"}]}], and for a model profile "
+      "\"topk_problems\", \"topk_findings\": [{\"invariant\", \"count\", \"example\", \"answer\", "
+      "\"replay\"}]} (an array of them with --all-profiles)");
   set_help_footer(
       cmd,
       "The grid and the minimal-example order are documented in harness/checks/sweep_grid.hpp and\n"
       "harness/checks/minimal_order.hpp, causes in docs/causes.md: each cause prints its simplest case\n"
-      "and the command that replays it. corpus/findings/<profile>.json is this command's --json output.",
+      "and the command that replays it. A model profile also sweeps its top-k selection rules over the\n"
+      "top-k grid (harness/checks/topk_grid.hpp): per broken top-k invariant, the first problem in grid\n"
+      "order, upstream's answer and the command that replays it. corpus/findings/<profile>.json is this\n"
+      "command's --json output.",
       {"no invariant broken", "some invariant broken (a finding)", "bad usage or an engine that cannot run"});
   cmd->callback(
       [opts, &exit_code] { exit_code = guard_engine_failure("sweep", [&] { return run_sweep(*opts); }); });

@@ -1,4 +1,5 @@
 // `zfcheck topk`: top-k selection problems in (JSON Lines), upstream's selections out, one line each.
+#include "harness/checks/topk_sweep.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
 #include "harness/cli/help_text.hpp"
@@ -38,9 +39,7 @@ nlohmann::ordered_json answer_line(const TopkOptions& opts, const TopkLine& line
   if (!oracle) return case_error(oracle.error());
   auto out = topk_answer_to_json(line.id, *oracle);
   if (opts.impl == "both") {
-    auto kernel = kernels::run_kernel_cpu(line.problem);
-    auto violations =
-        oracle_and_kernel_violations(line.problem, *oracle, judge_kernel_run(line.problem, oracle, kernel));
+    auto violations = impl_both_violations(line.problem, *oracle);
     finding = finding || !violations.empty();
     out["violations"] = violations;
   }
@@ -71,7 +70,7 @@ int run_topk(const TopkOptions& opts) {
                  : parse_topk_problem(line);
     nlohmann::ordered_json out;
     if (parsed) {
-      parsed->problem.layout.one_d_params_shift_offsets = profile->switches.one_d_params_shift_offsets;
+      apply_selection_rules(parsed->problem.layout, profile->switches);
       out = answer_line(opts, *parsed, finding);
       any_invalid = any_invalid || out.contains("error");
     } else {

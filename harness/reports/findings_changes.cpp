@@ -66,6 +66,43 @@ void cause_differences(std::vector<std::string>& out, const py::Value& recorded,
   }
 }
 
+// The top-k findings of `swept` against the document's "topk_problems" and "topk_findings" (none
+// recorded: none); nothing when the sweep had no top-k rules to sweep.
+void topk_differences(std::vector<std::string>& out, const py::Dict& doc, const SweepReport& swept) {
+  if (!swept.topk) return;
+  if (const py::Value* problems = doc.find("topk_problems");
+      problems == nullptr || !(*problems == py::Value(py::Int(swept.topk->problems)))) {
+    out.push_back("topk_problems: recorded " + (problems ? py::to_json(*problems) : std::string("none")) +
+                  ", swept " + std::to_string(swept.topk->problems) + " (the top-k grid changed)");
+  }
+  std::map<std::string, const py::Value*> by_name;
+  const py::Value* recorded = doc.find("topk_findings");
+  if (const py::List* list = recorded ? recorded->as<py::List>() : nullptr) {
+    for (const py::Value& f : *list) {
+      const py::Dict* d = f.as<py::Dict>();
+      const py::Str* name = d ? string_at(*d, "invariant") : nullptr;
+      if (name == nullptr) {
+        out.push_back("a recorded top-k finding has no invariant name: " + py::to_json(f));
+        continue;
+      }
+      by_name[name->text] = &f;
+    }
+  }
+  for (const TopkFinding& f : swept.topk->findings) {
+    py::Value now = py::parse_json(topk_finding_json(f, swept.profile).dump()).value();
+    auto it = by_name.find(f.invariant);
+    if (it == by_name.end()) {
+      out.push_back("new top-k finding " + f.invariant + ": " + py::to_json(now));
+      continue;
+    }
+    if (std::string changed = changed_keys(*it->second, now); !changed.empty())
+      out.push_back("changed top-k finding " + f.invariant + ":" + changed);
+    by_name.erase(it);
+  }
+  for (const auto& [name, f] : by_name)
+    out.push_back("vanished top-k finding " + name + ": " + py::to_json(*f));
+}
+
 }  // namespace
 
 std::vector<std::string> findings_differences(const py::Value& recorded, const SweepReport& swept) {
@@ -106,6 +143,7 @@ std::vector<std::string> findings_differences(const py::Value& recorded, const S
     by_name.erase(it);
   }
   for (const auto& [name, f] : by_name) out.push_back("vanished finding " + name + ": " + py::to_json(*f));
+  topk_differences(out, *doc, swept);
   return out;
 }
 

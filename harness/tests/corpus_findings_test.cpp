@@ -66,6 +66,19 @@ TEST(CorpusFindingsCauses, aNewCauseOfAFindingAlreadyBrokenFailsTheRegression) {
   EXPECT_FALSE(reported("vanished finding setup-never-raises")) << listing;
 }
 
+// A planted rule: a revision whose selection counts a 1-D parameter before skipping it keeps
+// topk-scores-own-columns, and the regression reports exactly that top-k finding vanished (the config
+// findings differ only in the profile name their results carry).
+TEST(CorpusFindingsTopk, aFixedSelectionRuleFailsTheRegression) {
+  SweepReport planted = testing::swept("pr-8456:one_d_params_shift_offsets=off");
+  planted.profile = "pr-8456";
+  std::vector<std::string> topk;
+  for (const std::string& d : findings_differences(recorded_file("pr-8456"), planted))
+    if (d.find("top-k") != std::string::npos || d.starts_with("topk_")) topk.push_back(d);
+  ASSERT_EQ(topk.size(), 1u);
+  EXPECT_TRUE(topk.front().starts_with("vanished top-k finding topk-scores-own-columns: ")) << topk.front();
+}
+
 TEST(CorpusFindingsFiles, coverEveryBuiltinProfile) {
   for (const Profile& p : builtin_profiles()) {
     std::ifstream in(testing::source_path("corpus/findings/" + p.name + ".json"));

@@ -77,6 +77,37 @@ TEST(ExpectedFindings, namesNewVanishedAndChangedCausesOfAFindingKept) {
       << diffs.front();
 }
 
+TEST(ExpectedFindings, namesNewVanishedAndChangedTopkFindings) {
+  SweepReport r = small_report();
+  ASSERT_TRUE(r.topk && r.topk->findings.size() >= 2);
+  py::Value file = recorded(r);
+
+  SweepReport fewer = r;
+  std::string dropped = fewer.topk->findings.back().invariant;
+  fewer.topk->findings.pop_back();
+  auto diffs = findings_differences(file, fewer);
+  ASSERT_EQ(diffs.size(), 1u);
+  EXPECT_TRUE(diffs.front().starts_with("vanished top-k finding " + dropped + ": ")) << diffs.front();
+
+  SweepReport recounted = r;
+  recounted.topk->findings.front().count += 1;
+  diffs = findings_differences(file, recounted);
+  ASSERT_EQ(diffs.size(), 1u);
+  EXPECT_TRUE(diffs.front().starts_with("changed top-k finding " + r.topk->findings.front().invariant +
+                                        ":\n    count"))
+      << diffs.front();
+
+  // A record from before the top-k sweep: every top-k finding is new, and so is the grid.
+  SweepReport config_only = r;
+  config_only.topk.reset();
+  diffs = findings_differences(recorded(config_only), r);
+  EXPECT_EQ(diffs.size(), r.topk->findings.size() + 1);
+  EXPECT_TRUE(mentions(diffs, "topk_problems: recorded none, swept 8235"));
+  EXPECT_TRUE(mentions(diffs, "new top-k finding topk-scores-own-columns: "));
+  // An engine without selection rules (upstream's) is not held to them.
+  EXPECT_TRUE(findings_differences(file, config_only).empty());
+}
+
 TEST(ExpectedFindings, namesAGridOrProfileChangeAndRejectsAMalformedRecord) {
   SweepReport r = small_report();
   py::Value file = recorded(r);

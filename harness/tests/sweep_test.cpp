@@ -59,8 +59,10 @@ TEST(Sweep, countsEveryBreakingCaseAndKeepsTheSimplest) {
 
 TEST(Sweep, jsonHasProfileCasesAndOneFindingPerLine) {
   const SweepReport& r = swept("pr-8456");
+  ASSERT_TRUE(r.topk);
   std::string text = sweep_report_json(r);
-  EXPECT_EQ(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')), r.findings.size() + 2);
+  EXPECT_EQ(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')),
+            r.findings.size() + r.topk->findings.size() + 3);
   auto doc = py::parse_json(text);
   ASSERT_TRUE(doc);
   const py::Dict& d = *doc->as<py::Dict>();
@@ -69,7 +71,14 @@ TEST(Sweep, jsonHasProfileCasesAndOneFindingPerLine) {
   const py::List& findings = *d.find("findings")->as<py::List>();
   ASSERT_EQ(findings.size(), r.findings.size());
   for (std::size_t i = 0; i < findings.size(); ++i) EXPECT_EQ(findings[i], finding_to_value(r.findings[i]));
+  EXPECT_EQ(*d.find("topk_problems"), py::Value(py::Int(r.topk->problems)));
+  const py::List& topk = *d.find("topk_findings")->as<py::List>();
+  ASSERT_EQ(topk.size(), r.topk->findings.size());
+  for (std::size_t i = 0; i < topk.size(); ++i)
+    EXPECT_EQ(topk[i], *py::parse_json(topk_finding_json(r.topk->findings[i], "pr-8456").dump()));
   EXPECT_EQ(sweep_report_json(SweepReport{"p", 0, {}}), "{\"profile\":\"p\",\"cases\":0,\"findings\":[]}\n");
+  EXPECT_EQ(sweep_report_json(SweepReport{"p", 0, {}, TopkSweep{3, {}}}),
+            "{\"profile\":\"p\",\"cases\":0,\"findings\":[],\"topk_problems\":3,\"topk_findings\":[]}\n");
 }
 
 TEST(KnownFindings, deepspeed8274) {

@@ -1,9 +1,11 @@
 // Tests of `zfcheck topk` as a user runs it: one answer line per input line, exit codes 0 / 1 / 2.
 #include "cli_support.hpp"
+#include "reference/profile.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -104,6 +106,26 @@ TEST(TopkCommand, ReviewedLayerSeedsKeepTheirFindings) {
     nlohmann::json selected = nlohmann::json::array();
     for (const auto& param : answer["params"]) selected.push_back(param.value("selected", nlohmann::json()));
     EXPECT_EQ(selected, nlohmann::json::parse(r.selected)) << r.seed;
+  }
+}
+
+// Every top-k finding corpus/findings records replays, through the shell as printed, to its recorded
+// answer, and exits 1 (a finding).
+TEST(TopkCommand, RecordedTopkFindingsReplay) {
+  const std::string kCommand = "| zfcheck ";
+  for (const zfcheck::Profile& profile : zfcheck::builtin_profiles()) {
+    std::ifstream in(zfcheck::testing::source_path("corpus/findings/" + profile.name + ".json"));
+    auto findings = nlohmann::ordered_json::parse(in)["topk_findings"];
+    ASSERT_FALSE(findings.empty()) << profile.name;
+    for (const auto& finding : findings) {
+      std::string replay = finding["replay"];
+      auto at = replay.find(kCommand);
+      ASSERT_NE(at, std::string::npos) << replay;
+      replay.replace(at, kCommand.size(), "| " + std::string(zfcheck::testing::kZfcheckBinary) + " ");
+      auto run = zfcheck::testing::run_shell(replay);
+      EXPECT_EQ(run.status, 1) << replay;
+      EXPECT_EQ(run.out, finding["answer"].dump() + "\n") << replay;
+    }
   }
 }
 

@@ -109,4 +109,10 @@ std::vector<std::string> oracle_and_kernel_violations(const SelectionProblem& pr
   return names;
 }
 
+std::vector<std::string> impl_both_violations(const SelectionProblem& problem,
+                                              const SelectionAnswer& oracle) {
+  return oracle_and_kernel_violations(problem, oracle,
+                                      judge_kernel_run(problem, oracle, kernels::run_kernel_cpu(problem)));
+}
+
 }  // namespace zfcheck

@@ -39,4 +39,8 @@ std::vector<std::string> oracle_and_kernel_violations(const SelectionProblem& pr
                                                       const SelectionAnswer& oracle,
                                                       const KernelJudgement& judgement);
 
+// The same for a problem the oracle answered, with the kernel's CPU build run and judged here: the
+// "violations" of `zfcheck topk --impl both`.
+std::vector<std::string> impl_both_violations(const SelectionProblem& problem, const SelectionAnswer& oracle);
+
 }  // namespace zfcheck
