@@ -172,11 +172,17 @@ tl::expected<Stage12Chunk, Error> plan_chunk(Stage12Chunk chunk, std::int64_t ro
 }
 
 // What the owning rank does with a chunk, in order: narrow the gradient (a negative length raises), topk
-// (k out of [0, c] raises), copy into the index buffer (past its end raises).
+// (k out of [0, c] raises), copy into the index buffer: torch's narrow raises IndexError for a start past
+// the buffer's end (torch 1.13 and 2.x alike), RuntimeError for a slice that starts inside it and runs over.
 std::optional<Error> chunk_failure(const Stage12Chunk& chunk, std::int64_t index_position,
                                    std::int64_t buffer_size) {
   if (chunk.columns() < 0) return negative_narrow(chunk.columns());
   if (chunk.num_select < 0 || chunk.num_select > chunk.columns()) return topk_out_of_range();
+  if (index_position > buffer_size) {
+    return Error{"IndexError", std::nullopt,
+                 "start out of range (expected to be in range of [" + std::to_string(-buffer_size) + ", " +
+                     std::to_string(buffer_size) + "], but got " + std::to_string(index_position) + ")"};
+  }
   if (index_position > buffer_size - chunk.num_select) {
     return runtime_error("start (" + std::to_string(index_position) + ") + length (" +
                          std::to_string(chunk.num_select) + ") exceeds dimension size (" +

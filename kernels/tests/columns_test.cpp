@@ -157,6 +157,13 @@ TEST(PlanColumns, RowVectorParameterOverrunsTheIndexBuffer) {
   auto plan = plan_columns(stage12(0.1, 1, {{1, 100}})).value();
   EXPECT_EQ(param_error(plan, 0), "RuntimeError");
   EXPECT_NE(plan.params[0].error().message.find("exceeds dimension size"), std::string::npos);
+  // Two of them: the buffer has no room at all; the first slice starts at its end and runs over
+  // (RuntimeError), the second starts past it (torch's narrow: IndexError).
+  auto two = plan_columns(stage12(0.1, 1, {{1, 100}, {1, 100}})).value();
+  EXPECT_EQ(param_error(two, 0), "RuntimeError");
+  EXPECT_EQ(param_error(two, 1), "IndexError");
+  EXPECT_EQ(two.params[1].error().message,
+            "start out of range (expected to be in range of [0, 0], but got 10)");
   // A 2-D parameter split over two ranks loses its straddling column (10 + 9 of the 20 reserved), which
   // leaves room for the row vector's 1 index.
   auto roomy =
