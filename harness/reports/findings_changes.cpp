@@ -66,28 +66,40 @@ void cause_differences(std::vector<std::string>& out, const py::Value& recorded,
   }
 }
 
+// "<key>: recorded <json>, swept <count> (<why>)" unless the document records `count` under `key`.
+void count_difference(std::vector<std::string>& out, const py::Dict& doc, std::string_view key,
+                      std::uint64_t count, std::string_view why) {
+  const py::Value* recorded = doc.find(key);
+  if (recorded != nullptr && *recorded == py::Value(py::Int(count))) return;
+  out.push_back(std::string(key) + ": recorded " + (recorded ? py::to_json(*recorded) : std::string("none")) +
+                ", swept " + std::to_string(count) + " (" + std::string(why) + ")");
+}
+
+// The recorded findings of `list` (none when null) by invariant name; one without a name is reported as
+// "a recorded <kind> has no invariant name".
+std::map<std::string, const py::Value*> by_invariant(std::vector<std::string>& out, const py::List* list,
+                                                     std::string_view kind) {
+  std::map<std::string, const py::Value*> by_name;
+  if (list == nullptr) return by_name;
+  for (const py::Value& f : *list) {
+    const py::Dict* d = f.as<py::Dict>();
+    const py::Str* name = d ? string_at(*d, "invariant") : nullptr;
+    if (name == nullptr) {
+      out.push_back("a recorded " + std::string(kind) + " has no invariant name: " + py::to_json(f));
+      continue;
+    }
+    by_name[name->text] = &f;
+  }
+  return by_name;
+}
+
 // The top-k findings of `swept` against the document's "topk_problems" and "topk_findings" (none
 // recorded: none); nothing when the sweep had no top-k rules to sweep.
 void topk_differences(std::vector<std::string>& out, const py::Dict& doc, const SweepReport& swept) {
   if (!swept.topk) return;
-  if (const py::Value* problems = doc.find("topk_problems");
-      problems == nullptr || !(*problems == py::Value(py::Int(swept.topk->problems)))) {
-    out.push_back("topk_problems: recorded " + (problems ? py::to_json(*problems) : std::string("none")) +
-                  ", swept " + std::to_string(swept.topk->problems) + " (the top-k grid changed)");
-  }
-  std::map<std::string, const py::Value*> by_name;
+  count_difference(out, doc, "topk_problems", swept.topk->problems, "the top-k grid changed");
   const py::Value* recorded = doc.find("topk_findings");
-  if (const py::List* list = recorded ? recorded->as<py::List>() : nullptr) {
-    for (const py::Value& f : *list) {
-      const py::Dict* d = f.as<py::Dict>();
-      const py::Str* name = d ? string_at(*d, "invariant") : nullptr;
-      if (name == nullptr) {
-        out.push_back("a recorded top-k finding has no invariant name: " + py::to_json(f));
-        continue;
-      }
-      by_name[name->text] = &f;
-    }
-  }
+  auto by_name = by_invariant(out, recorded ? recorded->as<py::List>() : nullptr, "top-k finding");
   for (const TopkFinding& f : swept.topk->findings) {
     py::Value now = py::parse_json(topk_finding_json(f, swept.profile).dump()).value();
     auto it = by_name.find(f.invariant);
@@ -115,21 +127,8 @@ std::vector<std::string> findings_differences(const py::Value& recorded, const S
   if (!(*string_at(*doc, "profile") == swept.profile)) {
     out.push_back("profile: recorded " + string_at(*doc, "profile")->text + ", swept " + swept.profile);
   }
-  if (const py::Value* cases = doc->find("cases");
-      cases == nullptr || !(*cases == py::Value(py::Int(swept.cases)))) {
-    out.push_back("cases: recorded " + (cases ? py::to_json(*cases) : std::string("none")) + ", swept " +
-                  std::to_string(swept.cases) + " (the grid changed)");
-  }
-  std::map<std::string, const py::Value*> by_name;
-  for (const py::Value& f : *findings->as<py::List>()) {
-    const py::Dict* d = f.as<py::Dict>();
-    const py::Str* name = d ? string_at(*d, "invariant") : nullptr;
-    if (name == nullptr) {
-      out.push_back("a recorded finding has no invariant name: " + py::to_json(f));
-      continue;
-    }
-    by_name[name->text] = &f;
-  }
+  count_difference(out, *doc, "cases", swept.cases, "the grid changed");
+  auto by_name = by_invariant(out, findings->as<py::List>(), "finding");
   for (const Finding& f : swept.findings) {
     py::Value now = finding_to_value(f);
     auto it = by_name.find(f.invariant);
