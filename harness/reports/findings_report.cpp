@@ -5,8 +5,9 @@
 
 #include "harness/checks/invariants.hpp"
 #include "harness/checks/result_summary.hpp"
-#include "harness/reports/resolution_table.hpp"
 #include "harness/io/replay_command.hpp"
+#include "harness/reports/resolution_table.hpp"
+#include "kernels/check/topk_invariants.hpp"
 #include "reference/py_json.hpp"
 
 namespace zfcheck {
@@ -60,9 +61,39 @@ std::string section(std::size_t number, const Finding& f, const SweepReport& rep
   }
   out += "\n";
   for (std::size_t i = 0; i < f.causes.size(); ++i) {
-    out += cause_section(std::to_string(number) + "." + std::to_string(i + 1), f.causes[i], engine.replay_option(),
-                         format);
+    out += cause_section(std::to_string(number) + "." + std::to_string(i + 1), f.causes[i],
+                         engine.replay_option(), format);
   }
+  return out;
+}
+
+// One top-k finding: the invariant, its count, the first problem in grid order, upstream's answer, replay.
+std::string topk_section(const std::string& number, const TopkFinding& f, const TopkSweep& topk,
+                         const std::string& profile, TableFormat format) {
+  std::string out = heading(number + " " + quoted(f.invariant, format), format, 3);
+  for (const TopkInvariant& inv : topk_invariants()) {
+    if (inv.name == f.invariant)
+      out += "Invariant: " + std::string(inv.statement) + ".\nWhy: " + std::string(inv.why) + ".\n\n";
+  }
+  auto recorded = topk_finding_json(f, profile);
+  out += "Broken by " + std::to_string(f.count) + " of the " + std::to_string(topk.problems) +
+         " problems. The first:\n\n" + code_block(recorded["example"].dump(), format) +
+         "Upstream's answer (`zfcheck topk --impl both`):\n\n" +
+         code_block(recorded["answer"].dump(), format) + "Replay:\n\n" +
+         code_block(recorded["replay"].get<std::string>(), format, "sh");
+  return out;
+}
+
+std::string topk_part(const TopkSweep& topk, const std::string& profile, TableFormat format) {
+  std::string out = heading("Top-k selection", format);
+  out +=
+      "zfcheck ran upstream's column selection (its CPU model) under this profile's selection rules on the " +
+      std::to_string(topk.problems) + " problems of its top-k grid; " + std::to_string(topk.findings.size()) +
+      (topk.findings.size() == 1 ? " top-k invariant is" : " top-k invariants are") +
+      " broken. Each shows the first problem in grid order that breaks it (docs/topk-format.md), upstream's "
+      "answer and the command that replays it.\n\n";
+  for (std::size_t i = 0; i < topk.findings.size(); ++i)
+    out += topk_section("T" + std::to_string(i + 1), topk.findings[i], topk, profile, format);
   return out;
 }
 
@@ -84,16 +115,18 @@ std::string render_findings_report(const SweepReport& report, const Engine& engi
   std::string title = "ZenFlow findings under " + report.profile;
   std::string out = format == TableFormat::markdown ? "# " + title + "\n\n"
                                                     : title + "\n" + std::string(title.size(), '#') + "\n\n";
-  out += "Profile: " + engine.summary() + ". zfcheck evaluated the " + std::to_string(report.cases) +
-         " cases of its sweep grid through " + engine.evaluator() + "; " +
-         std::to_string(report.findings.size()) +
-         (report.findings.size() == 1 ? " invariant is" : " invariants are") +
-         " broken. Each section lists the distinct causes of its breakage (docs/causes.md: the error, or the "
-         "path that produced the schedule, whatever the numbers), and for each the simplest case (fewest keys "
-         "written, then values of the declared types, then the smallest values) with the command that replays "
-         "it.\n\n";
+  out +=
+      "Profile: " + engine.summary() + ". zfcheck evaluated the " + std::to_string(report.cases) +
+      " cases of its sweep grid through " + engine.evaluator() + "; " +
+      std::to_string(report.findings.size()) +
+      (report.findings.size() == 1 ? " invariant is" : " invariants are") +
+      " broken. Each section lists the distinct causes of its breakage (docs/causes.md: the error, or the "
+      "path that produced the schedule, whatever the numbers), and for each the simplest case (fewest keys "
+      "written, then values of the declared types, then the smallest values) with the command that replays "
+      "it.\n\n";
   for (std::size_t i = 0; i < report.findings.size(); ++i)
     out += section(i + 1, report.findings[i], report, engine, format);
+  if (report.topk) out += topk_part(*report.topk, report.profile, format);
   return out;
 }
 

@@ -25,7 +25,8 @@ TEST(FindingsReport, markdownHasASectionPerFindingWithSnippetAndRow) {
   EXPECT_EQ(md.rfind("# ZenFlow findings under pr-8456-4ffc94ea\n", 0), 0u);
   std::size_t sections = 0;
   for (std::size_t at = md.find("\n## "); at != std::string::npos; at = md.find("\n## ", at + 1)) ++sections;
-  EXPECT_EQ(sections, r.findings.size());
+  ASSERT_TRUE(r.topk);
+  EXPECT_EQ(sections, r.findings.size() + 1);  // and the top-k part
   for (const Finding& f : r.findings) {
     EXPECT_NE(md.find("`" + f.invariant + "`"), std::string::npos) << f.invariant;
     EXPECT_NE(md.find("```json\n" + deepspeed_config_json(f.example) + "\n```"), std::string::npos)
@@ -45,7 +46,15 @@ TEST(FindingsReport, markdownHasASectionPerFindingWithSnippetAndRow) {
           << g.cause;
     }
   }
-  EXPECT_EQ(cause_sections, causes);
+  EXPECT_EQ(cause_sections, causes + r.topk->findings.size());
+  EXPECT_NE(md.find("\n## Top-k selection\n"), std::string::npos);
+  for (const TopkFinding& f : r.topk->findings) {
+    auto recorded = topk_finding_json(f, r.profile);
+    EXPECT_NE(md.find(" `" + f.invariant + "`\n\nInvariant: "), std::string::npos) << f.invariant;
+    EXPECT_NE(md.find("```json\n" + recorded["example"].dump() + "\n```"), std::string::npos) << f.invariant;
+    EXPECT_NE(md.find("```sh\n" + recorded["replay"].get<std::string>() + "\n```"), std::string::npos)
+        << f.invariant;
+  }
   EXPECT_NE(md.find("| minimal example | auto (default) | auto (default) | no | 0 | 1 | no |"),
             std::string::npos);
   EXPECT_NE(md.find("`deepspeed.initialize()` called without `training_data=`"), std::string::npos);
