@@ -11,7 +11,7 @@ case "$mode" in
 esac
 
 packages=(
-  build-essential cmake ninja-build ccache git file python3 python3-yaml
+  build-essential cmake ninja-build ccache git file python3 python3-yaml python3-torch
   libboost-dev libexpected-dev nlohmann-json3-dev libcli11-dev libfmt-dev
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   clang-14 libclang-rt-14-dev
