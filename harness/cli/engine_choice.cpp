@@ -8,9 +8,8 @@
 
 namespace zfcheck::cli {
 
-void add_runner_options(CLI::App* cmd, EngineChoice& choice) {
-  cmd->add_option("--python", choice.python,
-                  "Python 3 with pydantic 2, for --upstream (the DeepSpeed environment's)")
+void add_runner_options(CLI::App* cmd, EngineChoice& choice, const char* python_help) {
+  cmd->add_option("--python", choice.python, python_help)
       ->type_name("EXE")
       ->capture_default_str();
   cmd->add_option("--jobs", choice.jobs, "Upstream runner processes (default: the number of cores)");
@@ -40,15 +39,27 @@ CLI::Option* add_upstream_option(CLI::App* cmd, EngineChoice& choice) {
       ->type_name("PATH[@REV]");
 }
 
+namespace {
+
+// The result cache's directory --cache-dir and --no-cache choose (empty: none).
+std::string chosen_cache_dir(const EngineChoice& choice) {
+  if (choice.no_cache) return {};
+  return choice.cache_dir.empty() ? ResultCache::default_dir() : choice.cache_dir;
+}
+
+}  // namespace
+
 tl::expected<std::unique_ptr<UpstreamEngine>, std::string> open_upstream(const std::string& path_at_rev,
                                                                          const EngineChoice& choice) {
   auto [path, rev] = split_upstream_spec(path_at_rev);
-  UpstreamEngineOptions options{choice.python, choice.jobs,
-                                choice.no_cache ? std::string()
-                                : choice.cache_dir.empty() ? ResultCache::default_dir()
-                                                           : choice.cache_dir,
-                                choice.coverage};
+  UpstreamEngineOptions options{choice.python, choice.jobs, chosen_cache_dir(choice), choice.coverage};
   return UpstreamEngine::open(path, rev, options);
+}
+
+tl::expected<std::unique_ptr<TopkUpstream>, std::string> open_topk_upstream(const std::string& path_at_rev,
+                                                                           const EngineChoice& choice) {
+  auto [path, rev] = split_upstream_spec(path_at_rev);
+  return TopkUpstream::open(path, rev, TopkUpstreamOptions{choice.python, choice.jobs, chosen_cache_dir(choice)});
 }
 
 tl::expected<std::unique_ptr<Engine>, std::string> upstream_engine(const std::string& path_at_rev,

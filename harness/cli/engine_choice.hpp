@@ -2,6 +2,7 @@
 #pragma once
 
 #include "harness/checks/engine.hpp"
+#include "harness/upstream/topk_upstream.hpp"
 #include "harness/upstream/upstream_engine.hpp"
 #include "reference/profile.hpp"
 
@@ -36,8 +37,12 @@ void add_engine_choice(CLI::App* cmd, EngineChoice& choice, bool allow_all);
 // Adds --upstream alone (add_engine_choice's; a command whose model side is not one profile adds the
 // runner's options itself); returns it.
 CLI::Option* add_upstream_option(CLI::App* cmd, EngineChoice& choice);
+// What --python needs, by runner: the config runner's pydantic 2, the top-k runner's torch.
+inline constexpr const char* kConfigPythonHelp = "Python 3 with pydantic 2, for --upstream (the DeepSpeed environment's)";
+inline constexpr const char* kTopkPythonHelp =
+    "Python 3 with torch, for --upstream (Debian's python3-torch serves /usr/bin/python3)";
 // Adds only --python, --jobs, --cache-dir, --no-cache (for commands whose engines are named otherwise).
-void add_runner_options(CLI::App* cmd, EngineChoice& choice);
+void add_runner_options(CLI::App* cmd, EngineChoice& choice, const char* python_help = kConfigPythonHelp);
 
 using Engines = std::vector<std::unique_ptr<Engine>>;
 
@@ -51,6 +56,10 @@ tl::expected<std::unique_ptr<Engine>, std::string> upstream_engine(const std::st
 // The same, as the upstream engine itself (for conformance, which compares its raw answers).
 tl::expected<std::unique_ptr<UpstreamEngine>, std::string> open_upstream(const std::string& path_at_rev,
                                                                          const EngineChoice& choice);
+
+// Upstream's own top-k selection at PATH[@REV] with the runner options of `choice`.
+tl::expected<std::unique_ptr<TopkUpstream>, std::string> open_topk_upstream(const std::string& path_at_rev,
+                                                                           const EngineChoice& choice);
 
 // Runs body(), turning an EngineFailure into a message naming `command` and exit status 2.
 int guard_engine_failure(std::string_view command, const std::function<int()>& body);

@@ -4,25 +4,16 @@
 #include "harness/io/case_io.hpp"
 #include "harness/io/result_json.hpp"
 #include "harness/upstream/interrupt_cleanup.hpp"
+#include "harness/upstream/runner_pool.hpp"
 #include "reference/py_json.hpp"
 
-#include <unistd.h>
-#include <csignal>
+#include <algorithm>
 #include <cstdlib>
 #include <thread>
 
 namespace zfcheck {
 
 namespace {
-
-// Runs fn(part) for parts 0..n-1 on n threads (the calling thread takes part 0).
-template <class Fn>
-void in_parallel(std::size_t n, Fn&& fn) {
-  std::vector<std::thread> threads;
-  for (std::size_t i = 1; i < n; ++i) threads.emplace_back([&fn, i] { fn(i); });
-  fn(0);
-  for (auto& t : threads) t.join();
-}
 
 // Upstream produced a value the eval format cannot hold (a str where an int belongs): unmodelled.
 Result unrepresentable(const Case& c, const std::string& reason) {
@@ -65,11 +56,9 @@ std::string UpstreamEngine::replay_option() const {
 
 void UpstreamEngine::write_tree() const {
   if (tree_dir_) return;
-  auto dir = on_interrupt::TemporaryPath::make_directory("zfcheck-upstream");
+  auto dir = write_source_tree(source_);
   if (!dir) throw EngineFailure(dir.error());
   tree_dir_.emplace(std::move(*dir));
-  if (auto written = write_source_tree(source_, tree_dir_->path()); !written)
-    throw EngineFailure(written.error());
 }
 
 std::string UpstreamEngine::load_failure(int status) const {
@@ -87,7 +76,7 @@ std::vector<RevisionField> UpstreamEngine::fields() const {
     line = cached->front();
   } else {
     write_tree();
-    RunnerOptions runner_options{options_.python, tree_dir_->path(), std::nullopt, "", false, true};
+    RunnerOptions runner_options{options_.python, tree_dir_->path(), std::nullopt, RunnerScript::config, false, true};
     auto runner = UpstreamRunner::start(runner_options, "");
     if (!runner) throw EngineFailure(runner.error());
     runner->close_input();
@@ -104,59 +93,25 @@ std::vector<RevisionField> UpstreamEngine::fields() const {
 
 void UpstreamEngine::start_runners() const {
   if (!runners_.empty()) return;
-  std::signal(SIGPIPE, SIG_IGN);  // a runner that dies is reported, not a reason to die
   write_tree();
-  RunnerOptions runner_options{options_.python, tree_dir_->path(), std::nullopt, "", true, false, options_.coverage};
-  for (unsigned i = 0; i < options_.jobs; ++i) {
-    auto runner = UpstreamRunner::start(runner_options, "");
-    if (!runner) throw EngineFailure(runner.error());
-    runners_.push_back(std::move(*runner));
-  }
-  for (auto& runner : runners_) {
-    std::string line;
-    if (!runner.next(line) || line != "{\"ready\": true}") {
-      runner.close_input();
-      throw EngineFailure(load_failure(runner.finish()));
-    }
-  }
+  RunnerOptions runner_options{options_.python, tree_dir_->path(), std::nullopt, RunnerScript::config, true, false,
+                               options_.coverage};
+  runners_ = start_pool(runner_options, options_.jobs, [this](int status) { return load_failure(status); });
 }
 
 std::pair<std::vector<std::string>, ExecutedLines> UpstreamEngine::run(const std::vector<std::string>& lines) const {
   start_runners();
-  const std::size_t parts = std::min<std::size_t>(runners_.size(), std::max<std::size_t>(1, lines.size()));
-  std::vector<std::string> out(lines.size());
-  std::vector<std::string> stopped_on(parts);  // what a runner that stopped was answering
-  std::vector<ExecutedLines> ran(parts);
-  auto begin = [&](std::size_t part) { return lines.size() * part / parts; };
-  in_parallel(parts, [&](std::size_t part) {
-    UpstreamRunner& runner = runners_[part];
-    std::thread writer([&] {
-      std::string text;
-      for (std::size_t i = begin(part); i < begin(part + 1); ++i) text += lines[i] + "\n";
-      if (options_.coverage) text += coverage_request_line() + "\n";
-      runner.send(text);
-    });
-    for (std::size_t i = begin(part); i < begin(part + 1) && stopped_on[part].empty(); ++i) {
-      if (!runner.next(out[i])) stopped_on[part] = "the case " + lines[i];
-    }
+  if (!options_.coverage) return {answer_on_pool(runners_, lines), ExecutedLines{}};
+  std::vector<ExecutedLines> ran(runners_.size());
+  auto out = answer_on_pool(runners_, lines, coverage_request_line(), [&](std::size_t part, UpstreamRunner& runner) {
     std::string answer;
-    if (options_.coverage && stopped_on[part].empty()) {
-      auto coverage = runner.next(answer) ? ExecutedLines::from_json(answer)
-                                          : tl::unexpected(std::string("no answer"));
-      if (coverage) ran[part] = std::move(*coverage);
-      else stopped_on[part] = "the request for the lines that ran (" + coverage.error() + ")";
-    }
-    if (!stopped_on[part].empty()) runner.close_input();
-    writer.join();
+    auto coverage =
+        runner.next(answer) ? ExecutedLines::from_json(answer) : tl::unexpected(std::string("no answer"));
+    if (!coverage) return "the request for the lines that ran (" + coverage.error() + ")";
+    ran[part] = std::move(*coverage);
+    return std::string();
   });
-  for (std::size_t part = 0; part < parts; ++part) {
-    if (stopped_on[part].empty()) continue;
-    int status = runners_[part].finish();
-    runners_.clear();  // stops the others
-    throw EngineFailure("the upstream runner stopped (exit status " + std::to_string(status) + ") on " +
-                        stopped_on[part] + "; no result of this run is complete");
-  }
-  for (std::size_t part = 1; part < parts; ++part) ran[0].merge(ran[part]);
+  for (std::size_t part = 1; part < ran.size(); ++part) ran[0].merge(ran[part]);
   return {std::move(out), std::move(ran[0])};
 }
 

@@ -1,4 +1,4 @@
-// Process plumbing for the upstream runner: a temporary copy of the script, posix_spawn, a read pipe.
+// Process plumbing for the upstream runners: a temporary copy of the script, posix_spawn, a read pipe.
 #include "harness/upstream/upstream_runner.hpp"
 
 #include "harness/io/case_io.hpp"
@@ -23,24 +23,25 @@ namespace zfcheck {
 tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOptions& options,
                                                                 const std::string& cases_path) {
   UpstreamRunner runner;
-  std::string script = options.script;
-  if (script.empty()) {
-    auto dir = on_interrupt::TemporaryPath::make_directory("zfcheck-runner");
-    if (!dir) return tl::unexpected(dir.error());
-    script = dir->path() + "/zf_upstream.py";
-    for (const EmbeddedFile& file : upstream_runner_files()) std::ofstream(dir->path() + "/" + std::string(file.name)) << file.text;
-    runner.script_dir_.emplace(std::move(*dir));
-  }
+  const bool topk = options.script == RunnerScript::topk;
+  std::span<const EmbeddedFile> files = topk ? topk_runner_files() : upstream_runner_files();
+  auto dir = on_interrupt::TemporaryPath::make_directory("zfcheck-runner");
+  if (!dir) return tl::unexpected(dir.error());
+  const std::string script = dir->path() + "/" + std::string(files.front().name);
+  for (const EmbeddedFile& file : files) std::ofstream(dir->path() + "/" + std::string(file.name)) << file.text;
+  runner.script_dir_.emplace(std::move(*dir));
   std::vector<std::string> args{options.python, script, "--deepspeed", options.deepspeed};
   if (options.rev) {
     args.push_back("--rev");
     args.push_back(*options.rev);
   }
   if (options.ready_line) args.push_back("--ready");
-  if (options.schema) args.push_back("--schema");
-  args.push_back("--max-micro-steps");
-  args.push_back(std::to_string(kMaxMicroSteps));
-  if (options.coverage) args.push_back("--coverage");
+  if (!topk) {
+    if (options.schema) args.push_back("--schema");
+    args.push_back("--max-micro-steps");
+    args.push_back(std::to_string(kMaxMicroSteps));
+    if (options.coverage) args.push_back("--coverage");
+  }
   for (const auto& a : args) runner.command_ += (runner.command_.empty() ? "" : " ") + shell_quote(a);
   if (!cases_path.empty()) runner.command_ += " < " + shell_quote(cases_path);
 
@@ -75,7 +76,8 @@ tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOpti
     close(pipe_fds[0]);
     runner.pid_ = -1;
     return tl::unexpected("cannot start " + options.python + ": " + std::strerror(rc) +
-                          " (point --python at the Python of the DeepSpeed environment, with pydantic 2)");
+                          (topk ? " (point --python at a Python with torch)"
+                                : " (point --python at the Python of the DeepSpeed environment, with pydantic 2)"));
   }
   on_interrupt::stop_child(runner.pid_);
   runner.out_ = fdopen(pipe_fds[0], "r");

@@ -1,5 +1,5 @@
-// Starts the Python runner of upstream DeepSpeed code (harness/upstream/zf_upstream.py) and reads its
-// results.
+// Starts a Python runner of upstream DeepSpeed code (harness/upstream/zf_upstream.py for configs,
+// zf_topk_upstream.py for top-k problems) and reads its results.
 #pragma once
 
 #include "harness/upstream/interrupt_cleanup.hpp"
@@ -14,18 +14,22 @@
 
 namespace zfcheck {
 
+// Which runner: config cases (eval format) or top-k problems (topk format).
+enum class RunnerScript { config, topk };
+
 struct RunnerOptions {
   std::string python = "python3";
   std::string deepspeed;           // checkout or git repository
   std::optional<std::string> rev;  // read the files at this revision; none: from the checkout's working tree
-  std::string script;              // the runner script; empty: the copy built into zfcheck
-  bool ready_line = false;         // ask the runner to print {"ready": true} once its modules are loaded
-  bool schema = false;             // ask for the revision's ZenFlowConfig fields (one line) instead of results
-  bool coverage = false;           // record the lines of upstream's files that run (zf_coverage.py)
+  RunnerScript script = RunnerScript::config;  // run from the copy built into zfcheck
+  bool ready_line = false;  // ask the runner to print {"ready": true} once its modules are loaded
+  // The config runner only:
+  bool schema = false;      // ask for the revision's ZenFlowConfig fields (one line) instead of results
+  bool coverage = false;    // record the lines of upstream's files that run (zf_coverage.py)
 };
 
-// One runner process over eval-format cases (a file, or lines sent to it); results arrive one line per
-// case, in order.
+// One runner process over cases or problems (a file, or lines sent to it); results arrive one line per
+// input line, in order.
 class UpstreamRunner {
  public:
   // `cases_path` empty: the cases are sent with send() and the input closed with close_input().

@@ -44,6 +44,17 @@ std::vector<std::string> runner_files() {
   return files;
 }
 
+std::vector<std::string> topk_runner_source_files() {
+  std::vector<std::string> files;
+  std::istringstream script{std::string(topk_runner_files().front().text)};
+  for (std::string line; std::getline(script, line);) {
+    auto equals = line.find("_FILE = \"");
+    if (equals != std::string::npos && line.find(' ') > equals && line.back() == '"')
+      files.push_back(line.substr(equals + 9, line.size() - equals - 10));
+  }
+  return files;
+}
+
 std::string digest(std::string_view text) {
   std::uint64_t a = 0xcbf29ce484222325ULL, b = 0x84222325cbf29ce4ULL;
   for (unsigned char ch : text) {
@@ -65,8 +76,12 @@ std::pair<std::string, std::optional<std::string>> split_upstream_spec(const std
   return {spec, std::nullopt};
 }
 
-tl::expected<UpstreamSource, std::string> read_upstream_source(const std::string& path,
-                                                               const std::optional<std::string>& rev) {
+namespace {
+
+// `files` of the checkout at `path` (at `rev`, or its working tree), keyed with the runner `scripts`.
+tl::expected<UpstreamSource, std::string> read_source(const std::string& path, const std::optional<std::string>& rev,
+                                                      const std::vector<std::string>& files,
+                                                      std::span<const EmbeddedFile> scripts) {
   std::error_code ec;
   if (!std::filesystem::is_directory(path, ec)) return tl::unexpected(path + " is not a directory");
   UpstreamSource source{path, rev, "worktree", {}, {}};
@@ -77,7 +92,7 @@ tl::expected<UpstreamSource, std::string> read_upstream_source(const std::string
     if (!sha) return tl::unexpected("no revision " + *rev + " in " + path + " (not a git repository, or an unknown revision)");
     source.label = *sha;
   }
-  for (const std::string& file : runner_files()) {
+  for (const std::string& file : files) {
     if (rev) {
       auto [text, status] = shell_output(git + " show " + shell_quote(source.label + ":" + file));
       if (status == 0) source.files.emplace(file, std::move(text));
@@ -87,26 +102,53 @@ tl::expected<UpstreamSource, std::string> read_upstream_source(const std::string
       source.files.emplace(file, text.str());
     }
   }
-  if (!source.files.contains(std::string(kConfigFile)))
-    return tl::unexpected(path + (rev ? " at " + *rev : std::string(" (working tree)")) + " has no " +
-                          std::string(kConfigFile) + ": not a DeepSpeed checkout with ZenFlow");
   std::string all;
-  for (const EmbeddedFile& script : upstream_runner_files()) all += std::string(script.text) + "\n";
+  for (const EmbeddedFile& script : scripts) all += std::string(script.text) + "\n";
   for (const auto& [file, text] : source.files) all += "\n" + file + "\n" + std::to_string(text.size()) + "\n" + text;
   source.key = digest(all);
   return source;
 }
 
-tl::expected<void, std::string> write_source_tree(const UpstreamSource& source, const std::string& dir) {
+std::string where(const std::string& path, const std::optional<std::string>& rev) {
+  return path + (rev ? " at " + *rev : std::string(" (working tree)"));
+}
+
+}  // namespace
+
+tl::expected<UpstreamSource, std::string> read_upstream_source(const std::string& path,
+                                                               const std::optional<std::string>& rev) {
+  auto source = read_source(path, rev, runner_files(), upstream_runner_files());
+  if (source && !source->files.contains(std::string(kConfigFile)))
+    return tl::unexpected(where(path, rev) + " has no " + std::string(kConfigFile) +
+                          ": not a DeepSpeed checkout with ZenFlow");
+  return source;
+}
+
+tl::expected<UpstreamSource, std::string> read_topk_source(const std::string& path,
+                                                           const std::optional<std::string>& rev) {
+  const std::vector<std::string> files = topk_runner_source_files();
+  auto source = read_source(path, rev, files, topk_runner_files());
+  if (source && source->files.empty()) {
+    std::string names;
+    for (const std::string& f : files) names += (names.empty() ? "" : ", ") + f;
+    return tl::unexpected(where(path, rev) + " has none of " + names +
+                          ": not a DeepSpeed checkout with ZenFlow's top-k selection");
+  }
+  return source;
+}
+
+tl::expected<on_interrupt::TemporaryPath, std::string> write_source_tree(const UpstreamSource& source) {
+  auto dir = on_interrupt::TemporaryPath::make_directory("zfcheck-upstream");
+  if (!dir) return dir;
   for (const auto& [file, text] : source.files) {
-    std::filesystem::path full = std::filesystem::path(dir) / file;
+    std::filesystem::path full = std::filesystem::path(dir->path()) / file;
     std::error_code ec;
     std::filesystem::create_directories(full.parent_path(), ec);
     std::ofstream out(full, std::ios::binary);
     out << text;
     if (!out) return tl::unexpected("cannot write " + full.string());
   }
-  return {};
+  return dir;
 }
 
 namespace {

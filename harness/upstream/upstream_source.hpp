@@ -2,6 +2,7 @@
 #pragma once
 
 #include "harness/io/embedded_file.hpp"
+#include "harness/upstream/interrupt_cleanup.hpp"
 
 #include <tl/expected.hpp>
 
@@ -16,6 +17,8 @@ namespace zfcheck {
 // harness/upstream/zf_upstream.py, the runner script (first), and the modules beside it it imports
 // (zf_coverage.py), as built into zfcheck.
 std::span<const EmbeddedFile> upstream_runner_files();
+// harness/upstream/zf_topk_upstream.py, the top-k runner script, as built into zfcheck.
+std::span<const EmbeddedFile> topk_runner_files();
 
 struct UpstreamSource {
   std::string path;                // the checkout or repository
@@ -34,11 +37,19 @@ std::pair<std::string, std::optional<std::string>> split_upstream_spec(const std
 tl::expected<UpstreamSource, std::string> read_upstream_source(const std::string& path,
                                                                const std::optional<std::string>& rev);
 
-// Writes the files under `dir` at their repository paths (what the runner reads as a working tree).
-tl::expected<void, std::string> write_source_tree(const UpstreamSource& source, const std::string& dir);
+// The same for the top-k runner's files (zf_topk_upstream.py --list-files). Errors as above, but for the
+// missing-file check: none of its files there (not a DeepSpeed checkout with ZenFlow's top-k selection).
+tl::expected<UpstreamSource, std::string> read_topk_source(const std::string& path,
+                                                           const std::optional<std::string>& rev);
+
+// A new temporary directory holding the files at their repository paths (what a runner reads as a working
+// tree), removed when the returned object goes.
+tl::expected<on_interrupt::TemporaryPath, std::string> write_source_tree(const UpstreamSource& source);
 
 // The files the runner loads (its REAL_MODULES table), repository paths.
 std::vector<std::string> runner_files();
+// The files the top-k runner loads (its *_FILE constants), repository paths.
+std::vector<std::string> topk_runner_source_files();
 
 // The commit `rev` names in the repository at `path`, as a 9-digit short sha; none when it names none.
 std::optional<std::string> resolve_commit(const std::string& path, const std::string& rev);

@@ -16,7 +16,7 @@ have made it (a broadcast copies its source rank's tensor, an all_gather every r
 raises or returns never makes its later calls: the ranks waiting in one are reported `blocked`, never
 waited on. See docs/topk-format.md ("upstream's run") for the result's keys.
 
-Usage: zf_topk_upstream.py --deepspeed PATH [--rev REV] [--device DEVICE] < problems.jsonl > results.jsonl
+Usage: zf_topk_upstream.py --deepspeed PATH [--rev REV] [--device DEVICE] [--ready] < problems.jsonl > results.jsonl
        zf_topk_upstream.py --list-files   (the files it reads, one per line)
 Needs torch (exit status 4 without it, naming the interpreter).
 """
@@ -566,6 +566,7 @@ def main():
     parser.add_argument("--rev")
     parser.add_argument("--device", default="cpu")
     parser.add_argument("--list-files", action="store_true")
+    parser.add_argument("--ready", action="store_true", help='print {"ready": true} once torch and the files are loaded')
     args = parser.parse_args()
     if args.list_files:
         print("\n".join(FUNCTIONS))
@@ -580,11 +581,19 @@ def main():
         return MISSING_TORCH_STATUS
     revision = Revision(args.deepspeed, args.rev)
     version = torch.__version__
+    if args.ready:
+        print(json.dumps({"ready": True}), flush=True)
     for line in sys.stdin:
         if not line.strip():
             continue
         problem = json.loads(line)
         out = {"id": problem.get("id")} if "id" in problem else {}
+        if "partition" in problem and problem.get("stage") in (1, 2):
+            out["error"] = {"type": "CaseError", "field": "partition",
+                            "message": "upstream's code partitions the bucket itself; a problem that gives its own "
+                                       "partition cannot run on it"}
+            print(json.dumps(out), flush=True)
+            continue
         try:
             out.update(answer(torch, revision, problem, args.device))
         except RunnerError as e:

@@ -2,8 +2,9 @@
 collectives, the runner's answers and per-rank outcomes on a checkout-shaped miniature, the lockstep against
 real gloo processes, and (with DEEPSPEED_SRC naming a DeepSpeed clone) upstream's own code.
 
-Usage: test_topk_runner.py (under a Python with torch: Debian's python3-torch serves /usr/bin/python3).
-Exits 77 (skipped) with the reason printed when this Python has no torch.
+Usage: test_zf_topk_upstream.py ZFCHECK (under a Python with torch: Debian's python3-torch serves /usr/bin/python3);
+the runner is also driven through `zfcheck topk --upstream`. Exits 77 (skipped) with the reason printed when
+this Python has no torch.
 """
 import json
 import os
@@ -13,6 +14,7 @@ import tempfile
 import threading
 import unittest
 
+ZFCHECK = sys.argv.pop(1) if len(sys.argv) > 1 else "zfcheck"
 HERE = os.path.dirname(os.path.abspath(__file__))
 RUNNER = os.path.join(HERE, "..", "zf_topk_upstream.py")
 sys.path.insert(0, os.path.join(HERE, ".."))
@@ -54,6 +56,13 @@ def run(deepspeed, problems, *extra, python=sys.executable):
                           text=True, timeout=300)
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     return lines, done.returncode, done.stderr
+
+
+def zfcheck_topk(spec, lines, *extra, python=sys.executable):
+    """`zfcheck topk --upstream SPEC` on the lines: its output lines (parsed), exit status and stderr."""
+    done = subprocess.run([ZFCHECK, "topk", "--upstream", spec, "--python", python, *extra],
+                          input="".join(line + "\n" for line in lines), capture_output=True, text=True, timeout=300)
+    return [json.loads(line) for line in done.stdout.splitlines()], done.returncode, done.stderr
 
 
 def lockstep(body, world):
@@ -213,6 +222,65 @@ class FixtureRuns(unittest.TestCase):
         self.assertIn("python3-torch", done.stderr)
 
 
+class TopkUpstreamCommand(unittest.TestCase):
+    """`zfcheck topk --upstream PATH[@REV]`: the runner behind zfcheck's checks, pool and cache."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.checkout = os.path.join(self.dir.name, "checkout")
+        write_topk_checkout(self.checkout)
+        self.cache = os.path.join(self.dir.name, "cache")
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def test_problems_are_answered_in_order_and_bad_lines_keep_their_id(self):
+        with_partition = dict(BIAS_FIRST, id="own-partition", partition=[9])
+        lines = [json.dumps(TWO_RANKS), '{"id": "bad", "stage": 7}', json.dumps(with_partition), json.dumps(BIAS_FIRST)]
+        out, status, _ = zfcheck_topk(self.checkout, lines, "--no-cache", "--jobs", "2")
+        self.assertEqual(status, 2)  # two lines were not answered
+        self.assertEqual([line["id"] for line in out], ["two-ranks", "bad", "own-partition", "bias-first"])
+        self.assertEqual(out[0]["params"][1]["selected"], [3])
+        self.assertEqual(out[0]["outcome"], [{"rank": 0, "ok": True}, {"rank": 1, "ok": True}])
+        self.assertEqual((out[1]["error"]["type"], out[1]["error"]["field"]), ("CaseError", "stage"))
+        self.assertEqual((out[2]["error"]["type"], out[2]["error"]["field"]), ("CaseError", "partition"))
+        self.assertEqual(out[3]["params"][1]["selected"], [0])
+        answered, status, _ = zfcheck_topk(self.checkout, [lines[0], lines[3]], "--no-cache")
+        self.assertEqual(status, 0)
+
+    def test_a_revision_and_the_cache(self):
+        git(self.checkout, "init", "-q")
+        git(self.checkout, "add", ".")
+        git(self.checkout, "commit", "-q", "-m", "miniature")
+        write_topk_checkout(self.checkout, planted=(1, 0))  # the work tree, not HEAD
+        first, status, _ = zfcheck_topk(self.checkout + "@HEAD", [json.dumps(TWO_RANKS)], "--cache-dir", self.cache)
+        self.assertEqual((status, [list(o)[1] for o in first[0]["outcome"]]), (0, ["ok", "ok"]))
+        # Answered from the cache: no Python is started.
+        again = subprocess.run([ZFCHECK, "topk", "--upstream", self.checkout + "@HEAD", "--python", "/nonexistent",
+                                "--cache-dir", self.cache], input=json.dumps(TWO_RANKS) + "\n", capture_output=True,
+                               text=True, timeout=60)
+        self.assertEqual(again.returncode, 0, again.stderr)
+        self.assertEqual(json.loads(again.stdout), first[0])
+        work_tree, _, _ = zfcheck_topk(self.checkout, [json.dumps(TWO_RANKS)], "--cache-dir", self.cache)
+        self.assertEqual([list(o)[1] for o in work_tree[0]["outcome"]], ["blocked", "raised"])
+
+    def test_faults_are_reported_with_exit_status_2(self):
+        no_torch = os.path.join(self.dir.name, "python-without-torch")
+        with open(no_torch, "w") as f:
+            f.write(f"#!/bin/sh\nexec {sys.executable} -S \"$@\"\n")
+        os.chmod(no_torch, 0o755)
+        cases = [
+            ((self.checkout, ), no_torch, "python-without-torch has no torch: install Debian's python3-torch"),
+            ((self.dir.name, ), sys.executable, "not a DeepSpeed checkout with ZenFlow's top-k selection"),
+            ((self.checkout + "@HEAD", ), sys.executable, "no revision HEAD"),
+            ((self.checkout, "--impl", "kernel"), sys.executable, "excludes"),
+        ]
+        for (spec, *extra), python, message in cases:
+            _, status, stderr = zfcheck_topk(spec, [json.dumps(BIAS_FIRST)], "--no-cache", *extra, python=python)
+            self.assertEqual(status, 2, spec)
+            self.assertIn(message, stderr)
+
+
 def lockstep_is_gloo(test, checkout, rev, problem):
     """Asserts that the lockstep's per-rank outcomes on `problem` are those of real processes over gloo."""
     revision = runner.Revision(checkout, rev)
@@ -256,6 +324,12 @@ class UpstreamCode(unittest.TestCase):
         self.assertEqual(line["outcome"][2]["raised"]["type"], "IndexError")
         self.assertEqual(line["outcome"][2]["raised"]["param"], 1)
         self.assertEqual(line["params"][0], {"unanswered": True})
+
+    def test_zfcheck_topk_upstream_runs_it(self):
+        out, status, _ = zfcheck_topk(os.environ["DEEPSPEED_SRC"] + "@" + self.REV, [json.dumps(BIAS_FIRST)],
+                                      "--no-cache")
+        self.assertEqual(status, 0)
+        self.assertEqual(out[0]["params"][1]["selected"], [1])
 
     def test_the_lockstep_is_what_real_processes_do(self):
         for problem in (BIAS_FIRST, BLOCKS, STAGE3_UPSTREAM):

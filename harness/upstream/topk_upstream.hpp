@@ -1,0 +1,50 @@
+// Upstream's own top-k selection (harness/upstream/zf_topk_upstream.py): a pool of runners behind the cache.
+#pragma once
+
+#include "harness/upstream/interrupt_cleanup.hpp"
+#include "harness/upstream/result_cache.hpp"
+#include "harness/upstream/upstream_runner.hpp"
+#include "harness/upstream/upstream_source.hpp"
+
+#include <tl/expected.hpp>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace zfcheck {
+
+struct TopkUpstreamOptions {
+  std::string python = "python3";  // a Python with torch
+  unsigned jobs = 0;               // runner processes; 0: the number of cores
+  std::string cache_dir;           // empty: no cache
+};
+
+class TopkUpstream {
+ public:
+  // Reads the top-k runner's files at `rev` (none: the working tree) of the checkout at `path`; the
+  // runners start with the first batch the cache cannot answer.
+  static tl::expected<std::unique_ptr<TopkUpstream>, std::string> open(const std::string& path,
+                                                                       const std::optional<std::string>& rev,
+                                                                       const TopkUpstreamOptions& options);
+
+  // The runner's answer lines to `problems` (topk problem lines, each a JSON object), in order, through
+  // the cache. Throws EngineFailure when a runner cannot start (no torch: naming --python's interpreter
+  // and Debian's python3-torch) or stops before answering every line.
+  std::vector<std::string> answers(const std::vector<std::string>& problems) const;
+  // "upstream@<short sha>" or "upstream@worktree".
+  std::string name() const { return "upstream@" + source_.label; }
+
+ private:
+  TopkUpstream(UpstreamSource source, TopkUpstreamOptions options);
+  void start_runners() const;
+
+  UpstreamSource source_;
+  TopkUpstreamOptions options_;
+  ResultCache cache_;
+  mutable std::optional<on_interrupt::TemporaryPath> tree_dir_;  // the files written out for the runners
+  mutable std::vector<UpstreamRunner> runners_;                  // destroyed first: they read tree_dir_
+};
+
+}  // namespace zfcheck
