@@ -44,7 +44,7 @@ SelectionWork selection_work(const ColumnPlan& plan) {
 
 SelectionAnswer answer_from_indices(const ColumnPlan& plan, const SelectionWork& work,
                                     std::span<const std::int32_t> indices) {
-  SelectionAnswer answer{plan.stage, {}};
+  SelectionAnswer answer{plan.stage, {}, plan.run};
   std::size_t next_ranking = 0;
   auto ranked_indices = [&](std::int64_t offset) {
     const RankingSegment& segment = work.rankings[next_ranking++];

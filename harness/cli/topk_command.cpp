@@ -12,10 +12,10 @@
 #include "kernels/oracle/topk_oracle.hpp"
 
 #include <iostream>
-#include <vector>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace zfcheck::cli {
 
@@ -35,7 +35,8 @@ constexpr std::size_t kUpstreamBatch = 4096;
 tl::expected<TopkLine, TopkLineError> parse_line(const std::string& line, bool too_long) {
   if (too_long)
     return tl::unexpected(TopkLineError{
-        std::nullopt, Error{"CaseError", std::nullopt, "line longer than " + std::to_string(kMaxLineBytes) + " bytes"}});
+        std::nullopt,
+        Error{"CaseError", std::nullopt, "line longer than " + std::to_string(kMaxLineBytes) + " bytes"}});
   return parse_topk_problem(line);
 }
 
@@ -79,8 +80,8 @@ void answer_upstream_batch(const TopkUpstream& upstream, const std::vector<std::
   for (std::size_t j = 0; j < sent.size(); ++j) {
     auto answer = nlohmann::ordered_json::parse(answers[j], nullptr, false);
     if (!answer.is_object())
-      throw EngineFailure("the top-k runner's answer to " + problems[j] + " is not a JSON object: " +
-                          answers[j].substr(0, 300));
+      throw EngineFailure("the top-k runner's answer to " + problems[j] +
+                          " is not a JSON object: " + answers[j].substr(0, 300));
     out[sent[j]] = std::move(answer);
   }
   for (const auto& line : out) {
@@ -164,20 +165,23 @@ void add_topk_command(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<TopkOptions>();
   CLI::App* cmd =
       app.add_subcommand("topk", "Answer top-k column selection problems (JSON Lines) as upstream would");
-  CLI::Option* impl = cmd->add_option("--impl", opts->impl,
-                  "oracle: the CPU oracle; kernel: the CPU build of the kernel algorithm; "
-                  "both: the oracle's answer plus the top-k invariants either breaks")
-      ->check(CLI::IsMember({"oracle", "kernel", "both"}))
-      ->capture_default_str();
-  CLI::Option* profile = cmd->add_option(
-         "--profile", opts->profile,
-         "Behaviour profile whose selection rules apply (its top-k switch: one_d_params_shift_offsets), "
-         "optionally with switch overrides (NAME:switch=on|off,...)")
-      ->type_name(kProfileType)
-      ->capture_default_str();
+  CLI::Option* impl =
+      cmd->add_option("--impl", opts->impl,
+                      "oracle: the CPU oracle; kernel: the CPU build of the kernel algorithm; "
+                      "both: the oracle's answer plus the top-k invariants either breaks")
+          ->check(CLI::IsMember({"oracle", "kernel", "both"}))
+          ->capture_default_str();
+  CLI::Option* profile =
+      cmd->add_option(
+             "--profile", opts->profile,
+             "Behaviour profile whose selection rules apply (its top-k switch: one_d_params_shift_offsets), "
+             "optionally with switch overrides (NAME:switch=on|off,...)")
+          ->type_name(kProfileType)
+          ->capture_default_str();
   add_upstream_option(cmd, opts->engine)
-      ->description("Upstream's own selection code instead of the oracle, ranks in lockstep, each rank's outcome: "
-                    "a DeepSpeed checkout or mirror, PATH[@REV]")
+      ->description(
+          "Upstream's own selection code instead of the oracle, ranks in lockstep, each rank's outcome: "
+          "a DeepSpeed checkout or mirror, PATH[@REV]")
       ->excludes(impl)
       ->excludes(profile);
   add_runner_options(cmd, opts->engine, kTopkPythonHelp);
@@ -187,14 +191,17 @@ void add_topk_command(CLI::App& app, int& exit_code) {
       "Each input line is one problem; each output line its answer, in order (docs/topk-format.md).\n"
       "A line that is not a usable problem gets {\"id\", \"error\": {\"type\": \"CaseError\", ...}} and the "
       "run goes on.\n"
-      "--upstream runs the revision's own code (harness/upstream/zf_topk_upstream.py) under --python's torch, "
-      "4,096 problems at a time, and adds each rank's outcome (ok, raised, blocked), the index dtypes and the "
+      "--upstream runs the revision's own code (harness/upstream/zf_topk_upstream.py) under --python's "
+      "torch, "
+      "4,096 problems at a time, and adds each rank's outcome (ok, raised, blocked), the index dtypes and "
+      "the "
       "torch version (docs/upstream-engine.md).",
       {"all answered (and, with --impl both, no invariant broken)",
        "--impl both listed a violation (expected on upstream: " + expected_upstream_findings() + ")",
        "some line was not a problem (or, with --upstream, not one its runner could run), a runner failed, or "
        "bad usage"});
-  cmd->callback([opts, &exit_code] { exit_code = guard_engine_failure("topk", [&] { return run_topk(*opts); }); });
+  cmd->callback(
+      [opts, &exit_code] { exit_code = guard_engine_failure("topk", [&] { return run_topk(*opts); }); });
 }
 
 }  // namespace zfcheck::cli

@@ -3,6 +3,7 @@
 
 #include "kernels/oracle/checked_int.hpp"
 #include "kernels/oracle/columns.hpp"
+#include "kernels/oracle/run_outcome.hpp"
 
 #include <cmath>
 #include <limits>
@@ -184,7 +185,8 @@ tl::expected<TopkLine, TopkLineError> problem_from_json(const json& doc) {
 
 ojson indices_json(const std::vector<std::int64_t>& indices) { return ojson(indices); }
 
-ojson stage12_json(const ParamSelection& selection) {
+// `dtypes`: with the dtype of upstream's index tensors (an answer that models upstream's run).
+ojson stage12_json(const ParamSelection& selection, bool dtypes) {
   ojson chunks = ojson::array();
   for (const ChunkSelection& c : selection.chunks) {
     chunks.push_back(ojson{{"rank", c.chunk.rank},
@@ -196,19 +198,47 @@ ojson stage12_json(const ParamSelection& selection) {
                            {"indices", indices_json(c.indices)}});
   }
   ojson out{{"chunks", std::move(chunks)}, {"selected", indices_json(selection.selected)}};
-  if (selection.skipped) out["skipped"] = true;
+  if (selection.skipped)
+    out["skipped"] = true;
+  else if (dtypes)
+    out["dtype"] = index_dtype(1, false);
   return out;
 }
 
-ojson stage3_json(const ParamSelection& selection) {
+ojson stage3_json(const ParamSelection& selection, bool dtypes) {
   ojson ranks = ojson::array();
   for (const RankSelection& r : selection.ranks) {
     ranks.push_back(ojson{{"rank", r.rank},
                           {"start_column", r.start_column},
                           {"local_indices", indices_json(r.local_indices)}});
+    if (dtypes) ranks.back()["dtype"] = index_dtype(3, r.local_indices.empty());
   }
   ojson out{{"selected", indices_json(selection.selected)}, {"ranks", std::move(ranks)}};
   if (selection.skipped) out["skipped"] = true;
+  return out;
+}
+
+// Every rank's outcome, rank order (docs/topk-format.md, upstream's run).
+ojson outcome_json(int stage, const RunAnswer& run) {
+  std::vector<std::int64_t> raising;
+  for (std::int64_t rank = 0; rank < run.world_size; ++rank) {
+    if (rank_outcome(run.failures, rank).end == RankEnd::raised) raising.push_back(rank);
+  }
+  ojson out = ojson::array();
+  for (std::int64_t rank = 0; rank < run.world_size; ++rank) {
+    RankOutcome outcome = rank_outcome(run.failures, rank);
+    ojson line{{"rank", rank}};
+    if (outcome.end == RankEnd::ok) {
+      line["ok"] = true;
+    } else if (outcome.end == RankEnd::raised) {
+      ojson raised{{"type", outcome.failure->error.type}, {"message", outcome.failure->error.message}};
+      if (outcome.failure->param) raised["param"] = *outcome.failure->param;
+      line["raised"] = std::move(raised);
+    } else {
+      line["blocked"] = ojson{{"collective", first_collective(stage)}, {"call", 0}, {"waiting_on", raising}};
+    }
+    out.push_back(std::move(line));
+  }
   return out;
 }
 
@@ -279,10 +309,12 @@ ojson topk_answer_to_json(const std::optional<std::string>& id, const SelectionA
     if (!param) {
       params.push_back(ojson{{"error", error_to_json(param.error())}});
     } else {
-      params.push_back(answer.stage == 3 ? stage3_json(*param) : stage12_json(*param));
+      bool dtypes = answer.run.has_value();
+      params.push_back(answer.stage == 3 ? stage3_json(*param, dtypes) : stage12_json(*param, dtypes));
     }
   }
   out["params"] = std::move(params);
+  if (answer.run) out["outcome"] = outcome_json(answer.stage, *answer.run);
   return out;
 }
 

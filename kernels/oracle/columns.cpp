@@ -171,24 +171,29 @@ tl::expected<Stage12Chunk, Error> plan_chunk(Stage12Chunk chunk, std::int64_t ro
   return chunk;
 }
 
+// The index buffer's narrow(0, position, length): torch raises IndexError for a start past the buffer's end
+// (torch 1.13 and 2.x alike), RuntimeError for a slice that starts inside it and runs over.
+std::optional<Error> index_narrow_failure(std::int64_t position, std::int64_t length,
+                                          std::int64_t buffer_size) {
+  if (position > buffer_size) {
+    return Error{"IndexError", std::nullopt,
+                 "start out of range (expected to be in range of [" + std::to_string(-buffer_size) + ", " +
+                     std::to_string(buffer_size) + "], but got " + std::to_string(position) + ")"};
+  }
+  if (position > buffer_size - length) {
+    return runtime_error("start (" + std::to_string(position) + ") + length (" + std::to_string(length) +
+                         ") exceeds dimension size (" + std::to_string(buffer_size) + ")");
+  }
+  return std::nullopt;
+}
+
 // What the owning rank does with a chunk, in order: narrow the gradient (a negative length raises), topk
-// (k out of [0, c] raises), copy into the index buffer: torch's narrow raises IndexError for a start past
-// the buffer's end (torch 1.13 and 2.x alike), RuntimeError for a slice that starts inside it and runs over.
+// (k out of [0, c] raises), copy into the index buffer.
 std::optional<Error> chunk_failure(const Stage12Chunk& chunk, std::int64_t index_position,
                                    std::int64_t buffer_size) {
   if (chunk.columns() < 0) return negative_narrow(chunk.columns());
   if (chunk.num_select < 0 || chunk.num_select > chunk.columns()) return topk_out_of_range();
-  if (index_position > buffer_size) {
-    return Error{"IndexError", std::nullopt,
-                 "start out of range (expected to be in range of [" + std::to_string(-buffer_size) + ", " +
-                     std::to_string(buffer_size) + "], but got " + std::to_string(index_position) + ")"};
-  }
-  if (index_position > buffer_size - chunk.num_select) {
-    return runtime_error("start (" + std::to_string(index_position) + ") + length (" +
-                         std::to_string(chunk.num_select) + ") exceeds dimension size (" +
-                         std::to_string(buffer_size) + ")");
-  }
-  return std::nullopt;
+  return index_narrow_failure(index_position, chunk.num_select, buffer_size);
 }
 
 tl::expected<ColumnPlan, Error> plan_stage12(const ColumnsProblem& problem,
@@ -201,6 +206,19 @@ tl::expected<ColumnPlan, Error> plan_stage12(const ColumnsProblem& problem,
   std::int64_t index_position = 0;
   // update_selected_channels walks the bucket: the index buffer fills in bucket order.
   const std::vector<std::size_t> sequence = bucket_sequence(problem).value();  // checked by param_places
+  RunFailures run;
+  std::optional<std::int64_t> first_select;  // num_select of the bucket's first chunk
+  if (!buffer_size) {
+    // Every rank alike: int() of a non-finite C * topk_ratio in average_tensor's loop over the bucket, at its
+    // first parameter with R != 1; a negative size in update_selected_channels' torch.empty, before its loop.
+    std::optional<std::size_t> at;
+    if (buffer_size.error().type != "RuntimeError") {
+      auto first = std::find_if(sequence.begin(), sequence.end(),
+                                [&](std::size_t p) { return problem.params[p].rows != 1; });
+      if (first != sequence.end()) at = *first;
+    }
+    run.rest = RankFailure{buffer_size.error(), at};
+  }
   for (std::size_t p : sequence) {
     ParamColumns param{problem.params[p], places[p], never_ranked(problem, problem.params[p]), {}, {}};
     std::int64_t param_begin = places[p].flat_begin;
@@ -219,11 +237,18 @@ tl::expected<ColumnPlan, Error> plan_stage12(const ColumnsProblem& problem,
       chunk.numel = to - from;
       auto planned = plan_chunk(chunk, param.shape.rows, problem.topk_ratio);
       if (!planned) {
-        // int() of a NaN/Inf product raises; it happens in the same loop, before anything else.
+        // int() of a NaN/Inf product raises; it happens in the same loop, before anything else, on every
+        // rank.
         if (!failure) failure = planned.error();
+        if (!run.rest) run.rest = RankFailure{planned.error(), p};
         continue;
       }
-      if (!failure && buffer_size) failure = chunk_failure(*planned, index_position, *buffer_size);
+      if (!first_select) first_select = planned->num_select;
+      // The owning rank's narrow, topk and copy.
+      std::optional<Error> owner_failure =
+          buffer_size ? chunk_failure(*planned, index_position, *buffer_size) : std::nullopt;
+      if (!failure) failure = owner_failure;
+      if (owner_failure && !run.rest) run.raise(planned->rank, RankFailure{*owner_failure, p});
       auto next_position = checked_add(index_position, planned->num_select);
       if (!next_position)
         return tl::unexpected(case_error("index buffer position exceeds the model's 64-bit range"));
@@ -236,12 +261,22 @@ tl::expected<ColumnPlan, Error> plan_stage12(const ColumnsProblem& problem,
       planned_params[p] = std::move(param);
     }
   }
-  return ColumnPlan{problem.stage, total, std::move(planned_params)};
+  // A rank that did not raise takes the index buffer's first slice, for the first broadcast (upstream never
+  // merges the slices: its prev_id stays -1): where that narrow fails, it raises there, outside the loop
+  // over parameters; else it waits in the broadcast for the ranks that raised.
+  if (!run.own.empty() && !run.rest && buffer_size && first_select) {
+    if (auto failure = index_narrow_failure(0, *first_select, *buffer_size))
+      run.rest = RankFailure{*failure, std::nullopt};
+  }
+  return ColumnPlan{problem.stage, total, std::move(planned_params),
+                    RunAnswer{problem.world_size, std::move(run)}};
 }
 
-// One parameter of stage 3: its ranks' slices, or the exception upstream raises for it.
-ParamPlan plan_stage3_param(const ColumnsProblem& problem, ParamShape shape, std::int64_t numel,
-                            const ParamPlace& place) {
+// One parameter of stage 3: its ranks' slices, or the exception upstream raises for it. A rank whose slice
+// lies strictly inside one column raises on its own narrow, before the all_gather: recorded in `run`.
+ParamPlan plan_stage3_param(const ColumnsProblem& problem, std::size_t index, std::int64_t numel,
+                            const ParamPlace& place, RunFailures& run) {
+  const ParamShape shape = problem.params[index];
   ParamColumns param{shape, place, never_ranked(problem, shape), {}, {}};
   if (param.skipped) return param;
   std::int64_t rows = shape.rows;
@@ -264,7 +299,10 @@ ParamPlan plan_stage3_param(const ColumnsProblem& problem, ParamShape shape, std
     slice.start_column = *start_column;
     slice.end_column = slice.end / rows;
     slice.score_offset = geometry.total_columns;
-    if (slice.columns() < 0 && !failure) failure = negative_narrow(slice.columns() * rows);
+    if (slice.columns() < 0) {
+      if (!failure) failure = negative_narrow(slice.columns() * rows);
+      run.raise(rank, RankFailure{negative_narrow(slice.columns() * rows), index});
+    }
     geometry.total_columns += slice.columns();
     geometry.ranks.push_back(slice);
   }
@@ -293,9 +331,16 @@ tl::expected<ColumnPlan, Error> plan_columns(const ColumnsProblem& problem) {
   auto places = param_places(problem);
   if (!places) return tl::unexpected(places.error());
   if (problem.stage != 3) return plan_stage12(problem, *sizes, total, *places);
-  ColumnPlan plan{3, total, {}};
+  ColumnPlan plan{3, total, {}, RunAnswer{problem.world_size, {}}};
   for (std::size_t p = 0; p < problem.params.size(); ++p)
-    plan.params.push_back(plan_stage3_param(problem, problem.params[p], (*sizes)[p], (*places)[p]));
+    plan.params.push_back(plan_stage3_param(problem, p, (*sizes)[p], (*places)[p], plan.run.failures));
+  // No rank raised before the all_gather: every rank meets the first parameter's error after it.
+  if (plan.run.failures.own.empty()) {
+    auto failed = std::find_if(plan.params.begin(), plan.params.end(), [](const ParamPlan& p) { return !p; });
+    if (failed != plan.params.end())
+      plan.run.failures.rest =
+          RankFailure{failed->error(), static_cast<std::size_t>(failed - plan.params.begin())};
+  }
   return plan;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "reference/error.hpp"
+#include "kernels/oracle/run_outcome.hpp"
 #include "kernels/oracle/topk_problem.hpp"
 
 #include <tl/expected.hpp>
@@ -70,6 +71,7 @@ struct ColumnPlan {
   int stage = 2;
   std::int64_t bucket_size = 0;  // elements in the flat bucket: the sum of R * C
   std::vector<ParamPlan> params;
+  RunAnswer run;  // where each rank's run raises (the parameters' errors as the ranks meet them)
 };
 
 // The parameters' indices in the order their gradients reach the bucket: the problem's bucket_order, or

@@ -2,11 +2,13 @@
 #pragma once
 
 #include "kernels/oracle/columns.hpp"
+#include "kernels/oracle/run_outcome.hpp"
 #include "reference/error.hpp"
 
 #include <tl/expected.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -37,6 +39,7 @@ using ParamAnswer = tl::expected<ParamSelection, Error>;
 struct SelectionAnswer {
   int stage = 2;
   std::vector<ParamAnswer> params;
+  std::optional<RunAnswer> run = std::nullopt;  // how each rank's run ends (from the column plan)
 };
 
 // A parameter upstream's selection skips (ParamColumns::skipped): nothing selected.

@@ -86,7 +86,7 @@ tl::expected<std::vector<std::int64_t>, Error> torch_topk(std::span<const float>
 tl::expected<SelectionAnswer, Error> oracle_answer(const SelectionProblem& problem) {
   auto plan = plan_selection(problem);
   if (!plan) return tl::unexpected(plan.error());
-  SelectionAnswer answer{plan->stage, {}};
+  SelectionAnswer answer{plan->stage, {}, plan->run};
   for (const ParamPlan& param : plan->params) {
     if (!param) {
       answer.params.emplace_back(tl::unexpected(param.error()));
