@@ -1,4 +1,5 @@
-// The six top-k invariants, each judged from the problem's exact geometry and the oracle's scores.
+// The top-k invariants, each judged from the problem's exact geometry, the oracle's scores and the run's
+// outcome.
 #include "kernels/check/topk_invariants.hpp"
 
 #include "kernels/oracle/columns.hpp"
@@ -322,6 +323,22 @@ bool kernel_matches_oracle(const TopkSubject& s) {
   return true;
 }
 
+// No rank waits forever: where one rank raises, so does every other.
+bool no_rank_blocks(const TopkSubject& s) { return !s.answer.run || !some_rank_blocked(*s.answer.run); }
+
+// Every index tensor the selection leaves has an integer dtype.
+bool indices_are_integers(const TopkSubject& s) {
+  for (const ParamAnswer& param : s.answer.params) {
+    if (!param || param->skipped) continue;
+    for (const RankSelection& rank : param->ranks) {
+      if (!integer_dtype(index_dtype(s.answer.stage, rank.local_indices.empty()))) return false;
+    }
+    if (s.answer.stage != 3 && !integer_dtype(index_dtype(s.answer.stage, param->selected.empty())))
+      return false;
+  }
+  return true;
+}
+
 constexpr TopkInvariant kInvariants[] = {
     {"topk-count-matches-ratio",
      "each partition selects exactly floor(topk_ratio x columns wholly inside it) columns, never a negative "
@@ -336,6 +353,13 @@ constexpr TopkInvariant kInvariants[] = {
      "a column scored from another parameter's values (the weights after a 1-D parameter, "
      "docs/zenflow.md#d39) is kept or dropped for the wrong reason, silently",
      scores_own_columns},
+    {"topk-no-rank-blocks", "no rank waits forever in a collective: where one rank raises, every rank does",
+     "a rank that raises abandons the bucket while the others wait in its next broadcast or all_gather: the "
+     "run hangs instead of failing",
+     no_rank_blocks},
+    {"topk-indices-are-integers",
+     "every index tensor the selection leaves has an integer dtype, empty ones included",
+     "a float index tensor (stage 3's empty torch.tensor([])) cannot index a gradient", indices_are_integers},
     {"topk-is-valid-selection",
      "selected indices are unique, sorted ascending, inside the partition's range, and no unselected column "
      "scores higher than a selected one (NaN ranks highest, as in torch.topk)",

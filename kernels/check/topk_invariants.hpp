@@ -39,10 +39,11 @@ std::vector<std::string> topk_violations(const TopkSubject& subject);
 
 // The invariants upstream's own selection is known to break (expected findings, not failures):
 // straddling columns, small parameters with a small ratio, negative counts (a partition strictly
-// inside one column, or a (1, C) weight left out of the index buffer's size), and weights scored from
-// shifted offsets after a 1-D parameter.
-inline constexpr std::array<std::string_view, 4> kUpstreamTopkFindings{
+// inside one column, or a (1, C) weight left out of the index buffer's size), weights scored from
+// shifted offsets after a 1-D parameter, ranks left waiting by one that raised, and stage 3's empty
+// float32 index tensors.
+inline constexpr std::array<std::string_view, 6> kUpstreamTopkFindings{
     "topk-count-matches-ratio", "topk-selects-something", "every-column-selectable",
-    "topk-scores-own-columns"};
+    "topk-scores-own-columns",  "topk-no-rank-blocks",    "topk-indices-are-integers"};
 
 }  // namespace zfcheck

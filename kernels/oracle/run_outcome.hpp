@@ -46,6 +46,9 @@ struct RankOutcome {
 // collectives after its selection loop, and the raising ranks never reach the first one); else ok.
 RankOutcome rank_outcome(const RunFailures& failures, std::int64_t rank);
 
+// Whether some rank of the run is blocked.
+bool some_rank_blocked(const RunAnswer& run);
+
 // The first collective after the selection loop, the one a blocked rank waits in: stages 1/2 broadcast the
 // index buffer's slices, stage 3 all_gathers the column sums.
 std::string_view first_collective(int stage);
@@ -53,5 +56,7 @@ std::string_view first_collective(int stage);
 // The dtype of upstream's index tensors: int32 at stages 1/2 (the index buffer's), int64 at stage 3
 // (torch.tensor of Python ints), float32 for an empty stage-3 selection (torch.tensor([])).
 std::string_view index_dtype(int stage, bool empty);
+// Whether a dtype index_dtype names is an integer one.
+bool integer_dtype(std::string_view dtype);
 
 }  // namespace zfcheck
