@@ -384,7 +384,7 @@ def stage12_rank(torch, revision, problem, device, rank, dist):
     for partition_id in range(world):
         zero["initialize_gradient_partition"](opt, 0, params, partition_id)
     opt.bit16_groups = [params]
-    opt.topk_ratio = problem["topk_ratio"]
+    opt.topk_ratio = float(problem["topk_ratio"])
     opt.param_id_index_buffer_offset = {}
     opt.overlap_comm = False
     opt.reduce_scatter = True
@@ -517,7 +517,7 @@ def stage3_rank(torch, revision, problem, device, rank, dist):
         padded = torch.cat([grad, torch.zeros(param.part * world - param.ds_numel, dtype=dtype, device=device)])
         parts.append(padded.narrow(0, param.part * rank, param.part))
     opt = types.SimpleNamespace(dp_process_group=None, param_id_grad_sum_buffer_offset={}, dtype=dtype,
-                                topk_ratio=problem["topk_ratio"])
+                                topk_ratio=float(problem["topk_ratio"]))
     ns["update_selected_channels"](opt, params, parts)
     return params
 

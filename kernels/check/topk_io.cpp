@@ -6,7 +6,9 @@
 #include "kernels/oracle/run_outcome.hpp"
 
 #include <cmath>
+#include <cstdlib>
 #include <limits>
+#include <string>
 
 namespace zfcheck {
 
@@ -20,6 +22,8 @@ struct TooManyValues {};
 // Values past float's largest finite value by half an ulp or more round to Inf (as torch.tensor does).
 constexpr double kFloatOverflowFrom = 0x1.ffffffp127;
 constexpr int kMaxDepth = 8;
+// nlohmann::json's error id for a number literal beyond a double's range.
+constexpr int kNumberOverflow = 406;
 
 tl::unexpected<TopkLineError> reject(const std::optional<std::string>& id, std::optional<std::string> field,
                                      std::string message) {
@@ -37,12 +41,9 @@ std::optional<std::int64_t> as_int(const json& v) {
   return std::nullopt;
 }
 
-std::optional<float> as_float(const json& v) {
-  if (v.is_number()) {
-    double d = v.get<double>();
-    if (std::fabs(d) >= kFloatOverflowFrom) return std::copysign(INFINITY, d);
-    return static_cast<float>(d);
-  }
+// A number, or one of the strings the format spells a non-finite value with ("NaN", "Infinity", "-Infinity").
+std::optional<double> as_double(const json& v) {
+  if (v.is_number()) return v.get<double>();
   if (v.is_string()) {
     const auto& s = v.get_ref<const std::string&>();
     if (s == "NaN") return NAN;
@@ -50,6 +51,50 @@ std::optional<float> as_float(const json& v) {
     if (s == "-Infinity") return -INFINITY;
   }
   return std::nullopt;
+}
+
+std::optional<float> as_float(const json& v) {
+  auto d = as_double(v);
+  if (!d) return std::nullopt;
+  if (std::fabs(*d) >= kFloatOverflowFrom) return std::copysign(INFINITY, *d);
+  return static_cast<float>(*d);
+}
+
+// The line with each number literal beyond a double's range (1e999) written "Infinity" or "-Infinity", the
+// format's spelling of what Python's json reads it as; strings are left as they are.
+std::string overflow_as_infinity(std::string_view line) {
+  std::string out;
+  out.reserve(line.size());
+  bool in_string = false;
+  bool escaped = false;
+  for (std::size_t i = 0; i < line.size();) {
+    char c = line[i];
+    if (in_string) {
+      out += c;
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        in_string = false;
+      ++i;
+      continue;
+    }
+    if (c != '-' && (c < '0' || c > '9')) {
+      in_string = c == '"';
+      out += c;
+      ++i;
+      continue;
+    }
+    std::size_t end = i + 1;
+    while (end < line.size() && std::string_view("0123456789.eE+-").find(line[end]) != std::string_view::npos)
+      ++end;
+    std::string token(line.substr(i, end - i));
+    double value = std::strtod(token.c_str(), nullptr);
+    out += std::isinf(value) ? (value > 0 ? "\"Infinity\"" : "\"-Infinity\"") : token;
+    i = end;
+  }
+  return out;
 }
 
 json parse_bounded(std::string_view line, std::int64_t max_values) {
@@ -127,9 +172,10 @@ tl::expected<TopkLine, TopkLineError> problem_from_json(const json& doc) {
     return reject(id, "stage", "stage must be 1, 2 or 3");
   layout.stage = static_cast<int>(*stage_value);
   auto ratio = doc.find("topk_ratio");
-  if (ratio == doc.end() || !ratio->is_number())
-    return reject(id, "topk_ratio", "topk_ratio must be a number");
-  layout.topk_ratio = ratio->get<double>();
+  auto ratio_value = ratio == doc.end() ? std::nullopt : as_double(*ratio);
+  if (!ratio_value)
+    return reject(id, "topk_ratio", "topk_ratio must be a number or \"NaN\", \"Infinity\", \"-Infinity\"");
+  layout.topk_ratio = *ratio_value;
   auto world = doc.find("world_size");
   auto world_value = world == doc.end() ? std::nullopt : as_int(*world);
   if (!world_value || *world_value < 1 || *world_value > kMaxWorldSize) {
@@ -253,7 +299,12 @@ ojson value_json(float value) {
 tl::expected<TopkLine, TopkLineError> parse_topk_problem(std::string_view line, std::int64_t max_values) {
   json doc;
   try {
-    doc = parse_bounded(line, max_values);
+    try {
+      doc = parse_bounded(line, max_values);
+    } catch (const json::out_of_range& e) {
+      if (e.id != kNumberOverflow) throw;
+      doc = parse_bounded(overflow_as_infinity(line), max_values);
+    }
   } catch (const TooManyValues&) {
     return reject(std::nullopt, std::nullopt,
                   "the line holds more than " + std::to_string(max_values) +
@@ -269,7 +320,8 @@ ojson topk_problem_to_json(const std::optional<std::string>& id, const Selection
   ojson out = ojson::object();
   if (id) out["id"] = *id;
   out["stage"] = layout.stage;
-  out["topk_ratio"] = layout.topk_ratio;
+  out["topk_ratio"] = std::isfinite(layout.topk_ratio) ? ojson(layout.topk_ratio)
+                                                       : value_json(static_cast<float>(layout.topk_ratio));
   out["world_size"] = layout.world_size;
   out["dtype"] = std::string(grad_dtype_name(problem.dtype));
   // Each gradient from its place in the bucket (in parameter order if the bucket order is not valid).

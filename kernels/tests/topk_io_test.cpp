@@ -125,6 +125,30 @@ TEST(TopkIo, OneDParametersAndBucketOrderRoundTrip) {
   }
 }
 
+TEST(TopkIo, NumbersBeyondADoubleAreInfinityAndEveryLineKeepsItsId) {
+  // Python's json reads 1e999 as inf, and so does the format: the ratio is infinite, a gradient value -Inf.
+  auto line = parse_topk_problem(
+                  R"({"id":"1e999","stage":1,"topk_ratio":1e999,"world_size":1,"dtype":"float32","params":[{"shape":[1,2],"grad":[-1e999,1e999]}]})")
+                  .value();
+  EXPECT_EQ(line.id, "1e999");  // a string is left alone
+  EXPECT_EQ(line.problem.layout.topk_ratio, INFINITY);
+  EXPECT_EQ(line.problem.bucket[0], -INFINITY);
+  EXPECT_EQ(line.problem.bucket[1], INFINITY);
+  EXPECT_EQ(topk_problem_to_json(line.id, line.problem)["topk_ratio"], "Infinity");
+  // Where the value must be an integer, the CaseError names the field and keeps the id.
+  auto world = parse_topk_problem(
+      R"({"stage":1,"topk_ratio":0.5,"world_size":1e999,"dtype":"float32","params":[],"id":"late"})");
+  ASSERT_FALSE(world.has_value());
+  EXPECT_EQ(world.error().id, "late");
+  EXPECT_EQ(world.error().error.field, "world_size");
+  // The ratio takes the format's spellings of non-finite values, as the gradients do.
+  auto nan = parse_topk_problem(
+      R"({"stage":3,"topk_ratio":"NaN","world_size":1,"dtype":"float32","params":[{"shape":[2,2],"grad":[1,2,3,4]}]})");
+  ASSERT_TRUE(nan.has_value());
+  EXPECT_TRUE(std::isnan(nan->problem.layout.topk_ratio));
+  EXPECT_EQ(field_of(R"({"stage":1,"topk_ratio":"inf","world_size":1,"dtype":"float32","params":[]})"), "topk_ratio");
+}
+
 TEST(TopkIo, HostileSizesAreRejectedWithoutAllocating) {
   // A shape claiming 2^80 elements with a two-value gradient: rejected on the count, nothing allocated.
   EXPECT_EQ(field_of_param(R"({"shape":[1099511627776,1099511627776],"grad":[1,2]})"), "params.grad");
