@@ -1,6 +1,7 @@
 // `zfcheck conformance`: the same cases through the model and through upstream DeepSpeed's own code, field by
 // field. This file wires the options (the engine vocabulary of every command, and the old spelling).
 #include "harness/cli/commands.hpp"
+#include "harness/cli/conformance_topk.hpp"
 #include "harness/cli/engine_choice.hpp"
 #include "harness/cli/help_text.hpp"
 #include "harness/io/case_io.hpp"
@@ -24,6 +25,7 @@ struct ConformanceOptions {
   std::optional<std::string> profile;
   std::string cases;  // a cases file or "-"
   bool sweep = false;
+  bool topk = false;  // top-k problems instead of config cases
   std::size_t generated = 0;
   std::uint64_t seed = 1;
   // The old spelling: --deepspeed PATH [--rev REV | --worktree] --cases FILE.
@@ -104,6 +106,7 @@ int run_conformance(ConformanceOptions& opts) {
     return fail("give exactly one of a cases file (or - for standard input), --sweep or --generated N");
   auto profile = model_profile(opts);
   if (!profile) return fail(profile.error());
+  if (opts.topk) return run_topk_conformance(*profile, opts.engine, TopkProblemSource{opts.cases, opts.generated, opts.seed});
   std::optional<InputFile> input;
   if (!opts.cases.empty()) {
     input.emplace(opts.cases);
@@ -140,13 +143,19 @@ void add_conformance_command(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<ConformanceOptions>();
   CLI::App* cmd = app.add_subcommand(
       "conformance", "Run upstream DeepSpeed's ZenFlow code on the same cases as the model and report every disagreement");
-  cmd->add_option("cases", opts->cases, "Eval-format cases file, or - for standard input")->type_name("FILE");
+  cmd->add_option("cases", opts->cases, "Eval-format cases file (with --topk: top-k problems), or - for standard input")
+      ->type_name("FILE");
   add_upstream_option(cmd, opts->engine);
   cmd->add_option("--profile", opts->profile,
                   "The model's profile (default: the built-in profile that models the --upstream revision)")
       ->type_name(kProfileType);
-  CLI::Option* sweep = cmd->add_flag("--sweep", opts->sweep, "The sweep grid's cases (zfcheck grid)");
-  cmd->add_option("--generated", opts->generated, "Draw N cases from the property generators")
+  CLI::Option* sweep =
+      cmd->add_flag("--sweep", opts->sweep, "The sweep grid's cases (zfcheck grid); with --topk the top-k grid");
+  cmd->add_flag("--topk", opts->topk,
+                "Top-k selection problems (docs/topk-format.md) instead of cases: the oracle against upstream's own "
+                "selection code, ranks in lockstep; --python must have torch");
+  cmd->add_option("--generated", opts->generated,
+                  "Draw N cases (with --topk: top-k problems) from the property generators")
       ->excludes(sweep);
   cmd->add_option("--seed", opts->seed, "Seed for --generated")->capture_default_str();
   add_runner_options(cmd, opts->engine);
@@ -166,7 +175,9 @@ void add_conformance_command(CLI::App& app, int& exit_code) {
       "refuses as invalid_case is listed with its reason and not compared. `zfcheck diff --from P --to\n"
       "upstream:PATH@REV` compares the same two engines on the grid only, grouping the changed cases "
       "instead.\n"
-      "The old spelling --deepspeed PATH [--rev REV | --worktree] --cases FILE still works, with a note.",
+      "The old spelling --deepspeed PATH [--rev REV | --worktree] --cases FILE still works, with a note.\n"
+      "--topk compares each problem's per-rank outcomes, per-parameter errors (by type), geometry, selections\n"
+      "(a different top-k under ties agrees) and index dtypes (docs/upstream-engine.md).",
       {"full agreement", "some disagreement", "bad usage, an invalid case line or a runner failure"});
   cmd->callback([opts, &exit_code] { exit_code = run_conformance(*opts); });
 }

@@ -35,6 +35,8 @@ class TopkUpstream {
   std::vector<std::string> answers(const std::vector<std::string>& problems) const;
   // "upstream@<short sha>" or "upstream@worktree".
   std::string name() const { return "upstream@" + source_.label; }
+  // PATH@<short sha>, or PATH for the working tree: what --upstream takes to run the same code again.
+  std::string spec() const { return source_.rev ? source_.path + "@" + source_.label : source_.path; }
 
  private:
   TopkUpstream(UpstreamSource source, TopkUpstreamOptions options);

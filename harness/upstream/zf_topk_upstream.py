@@ -219,6 +219,9 @@ def run_rank(body, rank, dist, revision):
     except RunnerError:
         raise
     except Exception as e:  # upstream's own exception: the rank's outcome
+        if isinstance(e, RuntimeError) and "not implemented for" in str(e):
+            # This process's torch lacks a kernel upstream's device has (CPU topk of float16 in torch 1.13).
+            raise RunnerError(f"this torch on this device cannot run the problem: {str(e).splitlines()[0]}")
         return {"raised": raised(e, revision)}, None
 
 

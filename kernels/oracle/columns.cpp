@@ -171,15 +171,19 @@ tl::expected<Stage12Chunk, Error> plan_chunk(Stage12Chunk chunk, std::int64_t ro
   return chunk;
 }
 
-// The index buffer's narrow(0, position, length): torch raises IndexError for a start past the buffer's end
-// (torch 1.13 and 2.x alike), RuntimeError for a slice that starts inside it and runs over.
+// The index buffer's narrow(0, position, length), torch 2's checks in their order: a negative length is a
+// RuntimeError; a start outside [-size, size] an IndexError (a position past the end, or before the start once
+// negative counts moved it back); a negative start counts from the end; a slice that runs over the end is a
+// RuntimeError.
 std::optional<Error> index_narrow_failure(std::int64_t position, std::int64_t length,
                                           std::int64_t buffer_size) {
-  if (position > buffer_size) {
+  if (length < 0) return negative_narrow(length);
+  if (position < -buffer_size || position > buffer_size) {
     return Error{"IndexError", std::nullopt,
                  "start out of range (expected to be in range of [" + std::to_string(-buffer_size) + ", " +
                      std::to_string(buffer_size) + "], but got " + std::to_string(position) + ")"};
   }
+  if (position < 0) position += buffer_size;
   if (position > buffer_size - length) {
     return runtime_error("start (" + std::to_string(position) + ") + length (" + std::to_string(length) +
                          ") exceeds dimension size (" + std::to_string(buffer_size) + ")");

@@ -2,7 +2,7 @@
 #include "kernels/check/kernel_judgement.hpp"
 #include "kernels/check/topk_io.hpp"
 #include "kernels/tests/gpu_test_support.hpp"
-#include "kernels/tests/topk_generators.hpp"
+#include "kernels/check/topk_generators.hpp"
 
 #include "kernels/oracle/lcg.hpp"
 #include "kernels/oracle/topk_oracle.hpp"
@@ -59,7 +59,7 @@ TEST(GpuKernels, GeneratedProblemsMatchTheCpuBuildAndTheOracle) {
   ZFCHECK_REQUIRE_DEVICE();
 #if defined(ZFCHECK_HAVE_CUDA)
   EXPECT_TRUE(rc::check("the CUDA kernels answer as their CPU build and the oracle", [] {
-    SelectionProblem problem = *testing::genSelectionProblem();
+    SelectionProblem problem = *gen::genSelectionProblem();
     auto failures = device_failures(problem);
     RC_ASSERT(failures.empty());
   }));

@@ -2,7 +2,7 @@
 #include "kernels/kernel_answer.hpp"
 #include "kernels/check/kernel_judgement.hpp"
 #include "kernels/check/topk_io.hpp"
-#include "kernels/tests/topk_generators.hpp"
+#include "kernels/check/topk_generators.hpp"
 
 #include "kernels/oracle/lcg.hpp"
 #include "kernels/oracle/topk_oracle.hpp"
@@ -22,7 +22,7 @@ namespace {
 const bool kMoreProblems = setenv("RC_PARAMS", "max_success=400", 0) == 0;
 
 RC_GTEST_PROP(KernelDifferential, cpuBuildAgreesWithTheOracleOnEveryProblem, ()) {
-  SelectionProblem problem = *testing::genSelectionProblem();
+  SelectionProblem problem = *gen::genSelectionProblem();
   auto oracle = oracle_answer(problem);
   RC_ASSERT(oracle.has_value());
   auto kernel = run_kernel_cpu(problem);

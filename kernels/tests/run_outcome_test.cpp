@@ -64,6 +64,18 @@ TEST(RunOutcome, ARankThatDoesNotRaiseInTheLoopRaisesOnTheFirstBroadcastSlice) {
   EXPECT_EQ(outcome[2]["raised"]["message"], "start (0) + length (1) exceeds dimension size (0)");
 }
 
+TEST(RunOutcome, NegativeCountsMoveTheIndexBufferPositionBackAsTorch2Checks) {
+  // A negative ratio keeps the empty index buffer but gives rank 0's chunk k = -1: its topk raises, and the
+  // next chunk's copy starts at -1, outside [-0, 0] (torch 2 raises IndexError; torch 1.13 wraps it, and that
+  // rank raises on the first broadcast's slice instead). The rank owning nothing takes that slice: length -1.
+  auto outcome = outcome_of(
+      R"({"stage":1,"topk_ratio":-0.1,"world_size":3,"dtype":"float32","params":[{"shape":[1,12],"grad":[1,2,3,4,5,6,7,8,9,10,11,12]},{"shape":[16],"grad":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16]}]})");
+  EXPECT_EQ(raised_of(outcome[0]), raised("RuntimeError", 0));
+  EXPECT_EQ(raised_of(outcome[1]), raised("IndexError", 0));
+  EXPECT_EQ(raised_of(outcome[2]), raised("RuntimeError", std::nullopt));
+  EXPECT_EQ(outcome[2]["raised"]["message"], "narrow(): length must be non-negative (got -1)");
+}
+
 TEST(RunOutcome, FailuresOfTheWholeBucketAreEveryRanks) {
   // A negative ratio: torch.empty of a negative size, outside the loop over parameters.
   auto negative = outcome_of(

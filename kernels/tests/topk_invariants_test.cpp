@@ -3,7 +3,7 @@
 
 #include "kernels/oracle/columns.hpp"
 #include "kernels/oracle/topk_oracle.hpp"
-#include "kernels/tests/topk_generators.hpp"
+#include "kernels/check/topk_generators.hpp"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -97,7 +97,7 @@ TEST(TopkInvariants, WeightsReadFromShiftedOffsetsBreakScoresOwnColumns) {
 // Upstream's rule breaks topk-scores-own-columns only where a ranked parameter is read from elsewhere
 // (stages 1/2, after a 1-D parameter in the bucket); the fixed rule never breaks it.
 RC_GTEST_PROP(TopkInvariants, scoresOwnColumnsBreaksOnlyWhereAParameterIsReadElsewhere, ()) {
-  SelectionProblem problem = *testing::genSelectionProblem();
+  SelectionProblem problem = *gen::genSelectionProblem();
   auto answer = oracle_answer(problem);
   RC_ASSERT(answer.has_value());
   bool broken = has(topk_violations(TopkSubject{problem, *answer}), "topk-scores-own-columns");

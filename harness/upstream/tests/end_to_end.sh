@@ -20,6 +20,15 @@ for rev in edaa72212 refs/pull/8274/head; do
   done
 done
 
+# Top-k: the oracle against upstream's own selection code, on the top-k grid and on generated problems, under
+# the torch of ZFCHECK_TORCH_PYTHON (default /usr/bin/python3, Debian's python3-torch).
+torch_python=${ZFCHECK_TORCH_PYTHON:-/usr/bin/python3}
+for rev in edaa72212 refs/pull/8274/head; do
+  "$zfcheck" conformance --topk --sweep --upstream "$DEEPSPEED_SRC@$rev" --python "$torch_python" || status=1
+  "$zfcheck" conformance --topk --generated 2000 --seed 1 --upstream "$DEEPSPEED_SRC@$rev" --python "$torch_python" \
+    || status=1
+done
+
 # The engine option: upstream's code through every driver, against the model's answers.
 cache=$(mktemp -d)
 trap 'rm -rf "$cache"' EXIT

@@ -281,6 +281,63 @@ class TopkUpstreamCommand(unittest.TestCase):
             self.assertIn(message, stderr)
 
 
+def conformance(spec, lines, *extra):
+    """`zfcheck conformance --topk --upstream SPEC -` on the lines: its report and exit status."""
+    done = subprocess.run([ZFCHECK, "conformance", "--topk", "--upstream", spec, "--python", sys.executable,
+                           "--no-cache", *extra, "-"], input="".join(line + "\n" for line in lines),
+                          capture_output=True, text=True, timeout=300)
+    return done.stdout, done.returncode
+
+
+class TopkConformanceCommand(unittest.TestCase):
+    """`zfcheck conformance --topk`: the oracle against the runner, rank by rank and parameter by parameter."""
+
+    # The miniature counts 1-D parameters in the bucket: the fixed rule, not upstream's.
+    FIXED = "deepspeed-edaa722:one_d_params_shift_offsets=off"
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.checkout = self.dir.name
+        write_topk_checkout(self.checkout)
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def test_the_same_rule_agrees(self):
+        report, status = conformance(self.checkout, [json.dumps(BIAS_FIRST), json.dumps(TWO_RANKS)], "--profile",
+                                     self.FIXED)
+        self.assertEqual(status, 0, report)
+        self.assertIn("rank outcome: ok: 3/3 agree", report)
+        self.assertIn("parameter selection: 4/4 agree", report)  # the bias, skipped, counts too
+        self.assertTrue(report.rstrip().endswith("agreement: 2/2 problems"))
+
+    def test_a_rule_upstream_does_not_follow_is_a_disagreement_with_its_replay(self):
+        report, status = conformance(self.checkout, [json.dumps(BIAS_FIRST)], "--profile", "deepspeed-edaa722")
+        self.assertEqual(status, 1, report)
+        self.assertIn("DISAGREE parameter selection: 1", report)
+        self.assertIn("| zfcheck topk --profile deepspeed-edaa722 -", report)
+        self.assertIn("| zfcheck topk --upstream " + self.checkout + " -", report)
+        self.assertIn("agreement: 0/1 problems", report)
+
+    def test_a_rank_that_raises_is_compared_rank_by_rank(self):
+        write_topk_checkout(self.checkout, planted=(1, 0))
+        report, status = conformance(self.checkout, [json.dumps(TWO_RANKS)], "--profile", self.FIXED)
+        self.assertEqual(status, 1, report)
+        self.assertIn("rank outcome: ok: 0/2 agree", report)
+        self.assertIn("DISAGREE rank outcome: ok: 2", report)
+
+    def test_problems_upstream_cannot_run_are_listed_and_lines_that_are_none_exit_2(self):
+        write_topk_checkout(self.checkout, omit=(STAGE3, ))
+        report, status = conformance(self.checkout, [json.dumps(STAGE3_RANKS), json.dumps(BIAS_FIRST)], "--profile",
+                                     self.FIXED)
+        self.assertEqual(status, 0, report)
+        self.assertIn("not compared: 1 problems: RunnerError: " + STAGE3 + " is absent", report)
+        self.assertIn("agreement: 1/1 problems", report)
+        report, status = conformance(self.checkout, ['{"id": "bad", "stage": 7}'], "--profile", self.FIXED)
+        self.assertEqual(status, 2, report)
+        self.assertIn("line 1: stage must be 1, 2 or 3", report)
+
+
 def lockstep_is_gloo(test, checkout, rev, problem):
     """Asserts that the lockstep's per-rank outcomes on `problem` are those of real processes over gloo."""
     revision = runner.Revision(checkout, rev)
@@ -330,6 +387,13 @@ class UpstreamCode(unittest.TestCase):
                                       "--no-cache")
         self.assertEqual(status, 0)
         self.assertEqual(out[0]["params"][1]["selected"], [1])
+
+    def test_generated_problems_conform(self):
+        done = subprocess.run([ZFCHECK, "conformance", "--topk", "--upstream", os.environ["DEEPSPEED_SRC"] + "@" +
+                               self.REV, "--python", sys.executable, "--no-cache", "--generated", "120", "--seed", "7"],
+                              capture_output=True, text=True, timeout=600)
+        self.assertEqual(done.returncode, 0, done.stdout[-3000:])
+        self.assertIn("agreement: ", done.stdout)
 
     def test_the_lockstep_is_what_real_processes_do(self):
         for problem in (BIAS_FIRST, BLOCKS, STAGE3_UPSTREAM):

@@ -1,4 +1,5 @@
-// RapidCheck generators of top-k selection problems: realistic shapes mixed with the degenerate ones.
+// RapidCheck generators of top-k selection problems: realistic shapes mixed with the degenerate ones (the
+// property tests, and `zfcheck conformance --topk --generated`).
 #pragma once
 
 #include "kernels/oracle/topk_problem.hpp"
@@ -7,10 +8,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <functional>
 #include <limits>
 #include <numeric>
 
-namespace zfcheck::testing {
+namespace zfcheck::gen {
 
 // How a problem's gradient values are drawn.
 enum class ValueMix { spread, all_equal, small_integers, with_nan_and_inf, subnormal, huge };
@@ -153,4 +156,18 @@ inline rc::Gen<SelectionProblem> genSelectionProblem() {
   });
 }
 
-}  // namespace zfcheck::testing
+// `count` problems drawn from `seed`, the same for the same seed, sizes cycling 0-99 as RapidCheck's do;
+// each under DeepSpeed's own partition (no `partition`), as upstream's code can only run it.
+inline void sample_topk_problems(std::uint64_t seed, std::size_t count,
+                                 const std::function<void(SelectionProblem)>& visit) {
+  rc::Random random(seed);
+  const rc::Gen<SelectionProblem> gen = genSelectionProblem();
+  for (std::size_t i = 0; i < count; ++i) {
+    rc::Random draw = random.split();
+    SelectionProblem problem = gen(draw, static_cast<int>(i % 100)).value();
+    problem.layout.partition.reset();
+    visit(std::move(problem));
+  }
+}
+
+}  // namespace zfcheck::gen
