@@ -106,7 +106,9 @@ int run_conformance(ConformanceOptions& opts) {
     return fail("give exactly one of a cases file (or - for standard input), --sweep or --generated N");
   auto profile = model_profile(opts);
   if (!profile) return fail(profile.error());
-  if (opts.topk) return run_topk_conformance(*profile, opts.engine, TopkProblemSource{opts.cases, opts.generated, opts.seed});
+  if (opts.topk)
+    return run_topk_conformance(*profile, opts.engine,
+                                TopkProblemSource{opts.cases, opts.generated, opts.seed});
   std::optional<InputFile> input;
   if (!opts.cases.empty()) {
     input.emplace(opts.cases);
@@ -143,17 +145,18 @@ void add_conformance_command(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<ConformanceOptions>();
   CLI::App* cmd = app.add_subcommand(
       "conformance", "Run upstream DeepSpeed's ZenFlow code on the same cases as the model and report every disagreement");
-  cmd->add_option("cases", opts->cases, "Eval-format cases file (with --topk: top-k problems), or - for standard input")
+  cmd->add_option("cases", opts->cases,
+                  "Eval-format cases file (with --topk: top-k problems), or - for standard input")
       ->type_name("FILE");
   add_upstream_option(cmd, opts->engine);
   cmd->add_option("--profile", opts->profile,
                   "The model's profile (default: the built-in profile that models the --upstream revision)")
       ->type_name(kProfileType);
   CLI::Option* sweep =
-      cmd->add_flag("--sweep", opts->sweep, "The sweep grid's cases (zfcheck grid); with --topk the top-k grid");
+      cmd->add_flag("--sweep", opts->sweep, "The sweep grid's cases (zfcheck grid); --topk: the top-k grid");
   cmd->add_flag("--topk", opts->topk,
-                "Top-k selection problems (docs/topk-format.md) instead of cases: the oracle against upstream's own "
-                "selection code, ranks in lockstep; --python must have torch");
+                "Top-k selection problems (docs/topk-format.md) instead of cases: the oracle against "
+                "upstream's own selection code, ranks in lockstep; --python must have torch");
   cmd->add_option("--generated", opts->generated,
                   "Draw N cases (with --topk: top-k problems) from the property generators")
       ->excludes(sweep);
@@ -176,8 +179,9 @@ void add_conformance_command(CLI::App& app, int& exit_code) {
       "upstream:PATH@REV` compares the same two engines on the grid only, grouping the changed cases "
       "instead.\n"
       "The old spelling --deepspeed PATH [--rev REV | --worktree] --cases FILE still works, with a note.\n"
-      "--topk compares each problem's per-rank outcomes, per-parameter errors (by type), geometry, selections\n"
-      "(a different top-k under ties agrees) and index dtypes (docs/upstream-engine.md).",
+      "--topk compares each problem's per-rank outcomes (kind, raise type and parameter, block), which\n"
+      "parameters raised, their geometry, selections (a different top-k under ties agrees) and index dtypes\n"
+      "(docs/upstream-engine.md).",
       {"full agreement", "some disagreement", "bad usage, an invalid case line or a runner failure"});
   cmd->callback([opts, &exit_code] { exit_code = run_conformance(*opts); });
 }
