@@ -149,15 +149,19 @@ class LockstepCollectives(unittest.TestCase):
             self.assertEqual(outcomes[2], {"ok": True})
 
 
-class FixtureRuns(unittest.TestCase):
+class MiniatureCheckout(unittest.TestCase):
+    """A test with the miniature written to self.checkout (in self.dir, removed after the test)."""
 
     def setUp(self):
         self.dir = tempfile.TemporaryDirectory()
-        self.checkout = self.dir.name
+        self.checkout = os.path.join(self.dir.name, "checkout")
         write_topk_checkout(self.checkout)
 
     def tearDown(self):
         self.dir.cleanup()
+
+
+class FixtureRuns(MiniatureCheckout):
 
     def test_every_rank_ok_answers_chunks_indices_and_their_dtype(self):
         lines, status, _ = run(self.checkout, [BIAS_FIRST, TWO_RANKS])
@@ -222,17 +226,12 @@ class FixtureRuns(unittest.TestCase):
         self.assertIn("python3-torch", done.stderr)
 
 
-class TopkUpstreamCommand(unittest.TestCase):
+class TopkUpstreamCommand(MiniatureCheckout):
     """`zfcheck topk --upstream PATH[@REV]`: the runner behind zfcheck's checks, pool and cache."""
 
     def setUp(self):
-        self.dir = tempfile.TemporaryDirectory()
-        self.checkout = os.path.join(self.dir.name, "checkout")
-        write_topk_checkout(self.checkout)
+        super().setUp()
         self.cache = os.path.join(self.dir.name, "cache")
-
-    def tearDown(self):
-        self.dir.cleanup()
 
     def test_problems_are_answered_in_order_and_bad_lines_keep_their_id(self):
         with_partition = dict(BIAS_FIRST, id="own-partition", partition=[9])
@@ -289,19 +288,11 @@ def conformance(spec, lines, *extra):
     return done.stdout, done.returncode
 
 
-class TopkConformanceCommand(unittest.TestCase):
+class TopkConformanceCommand(MiniatureCheckout):
     """`zfcheck conformance --topk`: the oracle against the runner, rank by rank and parameter by parameter."""
 
     # The miniature counts 1-D parameters in the bucket: the fixed rule, not upstream's.
     FIXED = "deepspeed-edaa722:one_d_params_shift_offsets=off"
-
-    def setUp(self):
-        self.dir = tempfile.TemporaryDirectory()
-        self.checkout = self.dir.name
-        write_topk_checkout(self.checkout)
-
-    def tearDown(self):
-        self.dir.cleanup()
 
     def test_the_same_rule_agrees(self):
         report, status = conformance(self.checkout, [json.dumps(BIAS_FIRST), json.dumps(TWO_RANKS)], "--profile",
