@@ -162,6 +162,7 @@ void add_conformance_command(CLI::App& app, int& exit_code) {
       ->excludes(sweep);
   cmd->add_option("--seed", opts->seed, "Seed for --generated")->capture_default_str();
   add_runner_options(cmd, opts->engine);
+  add_device_option(cmd, opts->engine);
   // The old spelling, still read (with a note saying the new one), not shown in the help.
   CLI::Option* deepspeed = cmd->add_option("--deepspeed", opts->deepspeed)->group("");
   CLI::Option* rev = cmd->add_option("--rev", opts->rev)->group("")->needs(deepspeed);

@@ -20,6 +20,14 @@ void add_runner_options(CLI::App* cmd, EngineChoice& choice, const char* python_
   cmd->add_flag("--no-cache", choice.no_cache, "Neither read nor write the cache of upstream results")->excludes(dir);
 }
 
+void add_device_option(CLI::App* cmd, EngineChoice& choice) {
+  cmd->add_option("--device", choice.device,
+                  "Torch device upstream's top-k code runs on with --upstream (cpu, cuda, cuda:1, ...): "
+                  "--python's torch must reach it")
+      ->type_name("DEV")
+      ->capture_default_str();
+}
+
 void add_engine_choice(CLI::App* cmd, EngineChoice& choice, bool allow_all) {
   CLI::Option* one =
       cmd->add_option("--profile", choice.profile,
@@ -59,7 +67,8 @@ tl::expected<std::unique_ptr<UpstreamEngine>, std::string> open_upstream(const s
 tl::expected<std::unique_ptr<TopkUpstream>, std::string> open_topk_upstream(const std::string& path_at_rev,
                                                                            const EngineChoice& choice) {
   auto [path, rev] = split_upstream_spec(path_at_rev);
-  return TopkUpstream::open(path, rev, TopkUpstreamOptions{choice.python, choice.jobs, chosen_cache_dir(choice)});
+  return TopkUpstream::open(
+      path, rev, TopkUpstreamOptions{choice.python, choice.jobs, chosen_cache_dir(choice), choice.device});
 }
 
 tl::expected<std::unique_ptr<Engine>, std::string> upstream_engine(const std::string& path_at_rev,

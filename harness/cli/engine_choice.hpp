@@ -29,6 +29,7 @@ struct EngineChoice {
   std::string cache_dir;
   bool no_cache = false;
   bool coverage = false;  // record which lines of upstream's files run (review and history set it)
+  std::string device = "cpu";  // the torch device of the top-k runner (topk, conformance --topk)
 };
 
 // Adds --profile, --upstream (exclusive), the runner's --python, --jobs, --cache-dir, --no-cache and,
@@ -43,6 +44,8 @@ inline constexpr const char* kTopkPythonHelp =
     "Python 3 with torch, for --upstream (Debian's python3-torch serves /usr/bin/python3)";
 // Adds only --python, --jobs, --cache-dir, --no-cache (for commands whose engines are named otherwise).
 void add_runner_options(CLI::App* cmd, EngineChoice& choice, const char* python_help = kConfigPythonHelp);
+// Adds --device, the torch device upstream's top-k selection code runs on.
+void add_device_option(CLI::App* cmd, EngineChoice& choice);
 
 using Engines = std::vector<std::unique_ptr<Engine>>;
 

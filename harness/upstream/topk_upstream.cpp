@@ -11,8 +11,10 @@ namespace zfcheck {
 
 namespace {
 
-// zf_topk_upstream.py's exit status where its Python has no torch.
+// zf_topk_upstream.py's exit statuses where its Python has no torch, and where its torch cannot use the
+// device.
 constexpr int kNoTorchStatus = 4;
+constexpr int kUnusableDeviceStatus = 5;
 
 }  // namespace
 
@@ -35,19 +37,26 @@ void TopkUpstream::start_runners() const {
     if (!dir) throw EngineFailure(dir.error());
     tree_dir_.emplace(std::move(*dir));
   }
-  RunnerOptions runner_options{options_.python, tree_dir_->path(), std::nullopt, RunnerScript::topk, true};
+  RunnerOptions runner_options{.python = options_.python,
+                               .deepspeed = tree_dir_->path(),
+                               .script = RunnerScript::topk,
+                               .ready_line = true,
+                               .device = options_.device};
   runners_ = start_pool(runner_options, options_.jobs, [this](int status) {
-    return status == kNoTorchStatus
-               ? options_.python +
-                     " has no torch: install Debian's python3-torch (for /usr/bin/python3) or point "
-                     "--python at a Python with torch"
-               : "the top-k runner could not load " + name() + " (exit status " + std::to_string(status) +
-                     "; its message is above)";
+    if (status == kNoTorchStatus)
+      return options_.python +
+             " has no torch: install Debian's python3-torch (for /usr/bin/python3) or point --python at a "
+             "Python "
+             "with torch";
+    if (status == kUnusableDeviceStatus)
+      return "--python's torch cannot use --device " + options_.device + " (its message is above)";
+    return "the top-k runner could not load " + name() + " (exit status " + std::to_string(status) +
+           "; its message is above)";
   });
 }
 
 std::vector<std::string> TopkUpstream::answers(const std::vector<std::string>& problems) const {
-  std::string all = source_.key + "\ntopk";
+  std::string all = source_.key + "\ntopk on " + options_.device;  // a device may answer otherwise (float16)
   for (const std::string& line : problems) all += "\n" + line;
   const std::string key = digest(all);
   if (auto cached = cache_.load(key, problems.size())) return std::move(*cached);

@@ -19,6 +19,7 @@ struct TopkUpstreamOptions {
   std::string python = "python3";  // a Python with torch
   unsigned jobs = 0;               // runner processes; 0: the number of cores
   std::string cache_dir;           // empty: no cache
+  std::string device = "cpu";      // the torch device upstream's code runs on
 };
 
 class TopkUpstream {

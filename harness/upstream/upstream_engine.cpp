@@ -76,7 +76,7 @@ std::vector<RevisionField> UpstreamEngine::fields() const {
     line = cached->front();
   } else {
     write_tree();
-    RunnerOptions runner_options{options_.python, tree_dir_->path(), std::nullopt, RunnerScript::config, false, true};
+    RunnerOptions runner_options{.python = options_.python, .deepspeed = tree_dir_->path(), .schema = true};
     auto runner = UpstreamRunner::start(runner_options, "");
     if (!runner) throw EngineFailure(runner.error());
     runner->close_input();
@@ -94,8 +94,10 @@ std::vector<RevisionField> UpstreamEngine::fields() const {
 void UpstreamEngine::start_runners() const {
   if (!runners_.empty()) return;
   write_tree();
-  RunnerOptions runner_options{options_.python, tree_dir_->path(), std::nullopt, RunnerScript::config, true, false,
-                               options_.coverage};
+  RunnerOptions runner_options{.python = options_.python,
+                               .deepspeed = tree_dir_->path(),
+                               .ready_line = true,
+                               .coverage = options_.coverage};
   runners_ = start_pool(runner_options, options_.jobs, [this](int status) { return load_failure(status); });
 }
 

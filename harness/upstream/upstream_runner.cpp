@@ -36,7 +36,10 @@ tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOpti
     args.push_back(*options.rev);
   }
   if (options.ready_line) args.push_back("--ready");
-  if (!topk) {
+  if (topk) {
+    args.push_back("--device");
+    args.push_back(options.device);
+  } else {
     if (options.schema) args.push_back("--schema");
     args.push_back("--max-micro-steps");
     args.push_back(std::to_string(kMaxMicroSteps));

@@ -18,7 +18,7 @@ waited on. See docs/topk-format.md ("upstream's run") for the result's keys.
 
 Usage: zf_topk_upstream.py --deepspeed PATH [--rev REV] [--device DEVICE] [--ready] < problems.jsonl > results.jsonl
        zf_topk_upstream.py --list-files   (the files it reads, one per line)
-Needs torch (exit status 4 without it, naming the interpreter).
+Needs torch (exit status 4 without it, naming the interpreter; 5 where it cannot use --device).
 """
 import argparse
 import ast
@@ -42,6 +42,7 @@ FUNCTIONS = {
     STAGE3_FILE: ("update_selected_channels", ),
 }
 MISSING_TORCH_STATUS = 4
+UNUSABLE_DEVICE_STATUS = 5
 DTYPES = ("float32", "bfloat16", "float16")
 
 
@@ -582,8 +583,14 @@ def main():
         print(f"zf_topk_upstream.py: {sys.executable} has no torch; install Debian's python3-torch for "
               "/usr/bin/python3, or point --python at a Python with torch", file=sys.stderr)
         return MISSING_TORCH_STATUS
-    revision = Revision(args.deepspeed, args.rev)
     version = torch.__version__
+    try:
+        torch.zeros(1, device=args.device)
+    except Exception as e:  # an unknown device, or one this torch was not built for or cannot reach
+        print(f"zf_topk_upstream.py: torch {version} of {sys.executable} cannot use device {args.device!r}: "
+              f"{str(e).splitlines()[0] if str(e) else type(e).__name__}", file=sys.stderr)
+        return UNUSABLE_DEVICE_STATUS
+    revision = Revision(args.deepspeed, args.rev)
     if args.ready:
         print(json.dumps({"ready": True}), flush=True)
     for line in sys.stdin:

@@ -273,6 +273,7 @@ class TopkUpstreamCommand(MiniatureCheckout):
             ((self.dir.name, ), sys.executable, "not a DeepSpeed checkout with ZenFlow's top-k selection"),
             ((self.checkout + "@HEAD", ), sys.executable, "no revision HEAD"),
             ((self.checkout, "--impl", "kernel"), sys.executable, "excludes"),
+            ((self.checkout, "--device", "bogus"), sys.executable, "--python's torch cannot use --device bogus"),
         ]
         for (spec, *extra), python, message in cases:
             _, status, stderr = zfcheck_topk(spec, [json.dumps(BIAS_FIRST)], "--no-cache", *extra, python=python)
