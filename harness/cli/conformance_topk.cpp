@@ -25,8 +25,6 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-constexpr std::size_t kBatch = 4096;
-
 // One batch's problems, answered by the oracle here and by upstream's runners, into `conformance`.
 class TopkBatch {
  public:
@@ -49,7 +47,7 @@ class TopkBatch {
     lines_.push_back(line);
     problems_.push_back(std::move(parsed->problem));
     oracle_.push_back(topk_answer_to_json(parsed->id, *answer));
-    if (lines_.size() == kBatch) flush();
+    if (lines_.size() == kTopkUpstreamBatch) flush();
   }
 
   void flush() {
@@ -100,7 +98,7 @@ int run_topk_conformance(const Profile& profile, const EngineChoice& engine,
   return guard_engine_failure("conformance", [&] {
     TopkConformance conformance;
     TopkBatch batch(profile, **upstream, conformance);
-    Progress progress = Progress::on_terminal("conformance", total);
+    Progress progress = Progress::on_terminal("conformance", total, "problems");
     std::size_t number = 0;
     auto add = [&](const std::string& line) {
       batch.add(line, ++number);

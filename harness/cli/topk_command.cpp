@@ -5,6 +5,7 @@
 #include "harness/cli/help_text.hpp"
 #include "harness/io/line_reader.hpp"
 #include "harness/io/named_input.hpp"
+#include "harness/io/progress.hpp"
 #include "kernels/check/kernel_judgement.hpp"
 #include "kernels/check/topk_invariants.hpp"
 #include "kernels/check/topk_io.hpp"
@@ -27,9 +28,6 @@ struct TopkOptions {
   std::string profile{kDefaultProfile};
   EngineChoice engine;  // --upstream and the runner's options
 };
-
-// Problems --upstream sends to the runners at once (each batch cached as one entry).
-constexpr std::size_t kUpstreamBatch = 4096;
 
 // The line as a problem, or why it is not one.
 tl::expected<TopkLine, TopkLineError> parse_line(const std::string& line, bool too_long) {
@@ -118,12 +116,15 @@ int run_topk(const TopkOptions& opts) {
   bool finding = false;
   std::vector<std::string> batch;
   std::vector<bool> batch_too_long;
+  Progress progress = Progress::on_terminal("topk", 0, "problems");  // with --upstream, batch by batch
+  std::uint64_t batches = 0;
   while (reader.next(line, too_long)) {
     if (upstream) {
       batch.push_back(line);
       batch_too_long.push_back(too_long);
-      if (batch.size() == kUpstreamBatch) {
+      if (batch.size() == kTopkUpstreamBatch) {
         answer_upstream_batch(*upstream, batch, batch_too_long, any_invalid);
+        progress.update(++batches * kTopkUpstreamBatch);
         batch.clear();
         batch_too_long.clear();
       }
@@ -142,6 +143,7 @@ int run_topk(const TopkOptions& opts) {
     std::cout << out.dump() << '\n';
   }
   if (upstream && !batch.empty()) answer_upstream_batch(*upstream, batch, batch_too_long, any_invalid);
+  progress.finish();
   std::cout.flush();
   if (input.stream().bad()) {
     std::cerr << "zfcheck topk: read error on " << input.name() << "\n";
@@ -194,7 +196,7 @@ void add_topk_command(CLI::App& app, int& exit_code) {
       "run goes on.\n"
       "--upstream runs the revision's own code (harness/upstream/zf_topk_upstream.py) under --python's "
       "torch, "
-      "4,096 problems at a time, and adds each rank's outcome (ok, raised, blocked), the index dtypes and "
+      "1,024 problems at a time, and adds each rank's outcome (ok, raised, blocked), the index dtypes and "
       "the "
       "torch version (docs/upstream-engine.md).",
       {"all answered (and, with --impl both, no invariant broken)",

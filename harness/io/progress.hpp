@@ -14,10 +14,11 @@ class Progress {
 
   // Reports "label: done/total cases (P%), R cases/s, ETA S s" to `sink` (never when it is null), once
   // `delay` has passed; with `total` 0 (not known beforehand: a stream), "label: done cases, R cases/s".
+  // `unit` names what is counted ("cases", "problems").
   Progress(std::string label, std::uint64_t total, std::ostream* sink,
-           Clock::duration delay = std::chrono::seconds(1));
+           Clock::duration delay = std::chrono::seconds(1), std::string unit = "cases");
   // Reports to standard error when it is a terminal, after a second; otherwise never.
-  static Progress on_terminal(std::string label, std::uint64_t total);
+  static Progress on_terminal(std::string label, std::uint64_t total, std::string unit = "cases");
 
   void update(std::uint64_t done);
   // Clears the progress line, if one was printed.
@@ -25,6 +26,7 @@ class Progress {
 
  private:
   std::string label_;
+  std::string unit_;
   std::uint64_t total_;
   std::ostream* sink_;
   Clock::time_point started_;

@@ -15,6 +15,9 @@
 
 namespace zfcheck {
 
+// Problems the runners are given at once: one cache entry, and one step of the progress shown.
+inline constexpr std::size_t kTopkUpstreamBatch = 1024;
+
 struct TopkUpstreamOptions {
   std::string python = "python3";  // a Python with torch
   unsigned jobs = 0;               // runner processes; 0: the number of cores
