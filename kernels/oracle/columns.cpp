@@ -5,6 +5,7 @@
 #include "reference/py_arith.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 namespace zfcheck {
@@ -166,15 +167,20 @@ tl::expected<Stage12Chunk, Error> plan_chunk(Stage12Chunk chunk, std::int64_t ro
   if (!end) return tl::unexpected(end.error());
   chunk.end_column = *end;
   auto k = py::int_of_product(topk_ratio, chunk.columns());
-  if (!k) return tl::unexpected(k.error());
-  chunk.num_select = *k;
+  // Python's int() of a finite product never overflows (only torch's conversion of it does, later).
+  chunk.num_select_beyond_int64 = !k && std::isfinite(topk_ratio * static_cast<double>(chunk.columns()));
+  if (!k && !chunk.num_select_beyond_int64) return tl::unexpected(k.error());
+  chunk.num_select = k.value_or(0);
   return chunk;
 }
 
+// torch's conversion of a Python int past int64 to its own integer argument.
+Error beyond_int64_argument() { return runtime_error("Overflow when unpacking long"); }
+
 // The index buffer's narrow(0, position, length), torch 2's checks in their order: a negative length is a
-// RuntimeError; a start outside [-size, size] an IndexError (a position past the end, or before the start once
-// negative counts moved it back); a negative start counts from the end; a slice that runs over the end is a
-// RuntimeError.
+// RuntimeError; a start outside [-size, size] an IndexError (a position past the end, or before the start
+// once negative counts moved it back); a negative start counts from the end; a slice that runs over the end
+// is a RuntimeError.
 std::optional<Error> index_narrow_failure(std::int64_t position, std::int64_t length,
                                           std::int64_t buffer_size) {
   if (length < 0) return negative_narrow(length);
@@ -192,10 +198,13 @@ std::optional<Error> index_narrow_failure(std::int64_t position, std::int64_t le
 }
 
 // What the owning rank does with a chunk, in order: narrow the gradient (a negative length raises), topk
-// (k out of [0, c] raises), copy into the index buffer.
+// (a k past int64, or out of [0, c], raises), copy into the index buffer. (A k past int64 needs a ratio past
+// 2^63 / C; the index buffer is then usable only where every weight has R == 1, whose chunks all hold >= 1
+// column, so no later chunk with an ordinary k copies at a position past int64.)
 std::optional<Error> chunk_failure(const Stage12Chunk& chunk, std::int64_t index_position,
                                    std::int64_t buffer_size) {
   if (chunk.columns() < 0) return negative_narrow(chunk.columns());
+  if (chunk.num_select_beyond_int64) return beyond_int64_argument();
   if (chunk.num_select < 0 || chunk.num_select > chunk.columns()) return topk_out_of_range();
   return index_narrow_failure(index_position, chunk.num_select, buffer_size);
 }
@@ -211,7 +220,7 @@ tl::expected<ColumnPlan, Error> plan_stage12(const ColumnsProblem& problem,
   // update_selected_channels walks the bucket: the index buffer fills in bucket order.
   const std::vector<std::size_t> sequence = bucket_sequence(problem).value();  // checked by param_places
   RunFailures run;
-  std::optional<std::int64_t> first_select;  // num_select of the bucket's first chunk
+  std::optional<Stage12Chunk> first_chunk;  // the bucket's first chunk: the first broadcast's slice
   if (!buffer_size) {
     // Every rank alike: int() of a non-finite C * topk_ratio in average_tensor's loop over the bucket, at its
     // first parameter with R != 1; a negative size in update_selected_channels' torch.empty, before its loop.
@@ -247,7 +256,7 @@ tl::expected<ColumnPlan, Error> plan_stage12(const ColumnsProblem& problem,
         if (!run.rest) run.rest = RankFailure{planned.error(), p};
         continue;
       }
-      if (!first_select) first_select = planned->num_select;
+      if (!first_chunk) first_chunk = *planned;
       // The owning rank's narrow, topk and copy.
       std::optional<Error> owner_failure =
           buffer_size ? chunk_failure(*planned, index_position, *buffer_size) : std::nullopt;
@@ -268,9 +277,11 @@ tl::expected<ColumnPlan, Error> plan_stage12(const ColumnsProblem& problem,
   // A rank that did not raise takes the index buffer's first slice, for the first broadcast (upstream never
   // merges the slices: its prev_id stays -1): where that narrow fails, it raises there, outside the loop
   // over parameters; else it waits in the broadcast for the ranks that raised.
-  if (!run.own.empty() && !run.rest && buffer_size && first_select) {
-    if (auto failure = index_narrow_failure(0, *first_select, *buffer_size))
-      run.rest = RankFailure{*failure, std::nullopt};
+  if (!run.own.empty() && !run.rest && buffer_size && first_chunk) {
+    auto failure = first_chunk->num_select_beyond_int64
+                       ? beyond_int64_argument()
+                       : index_narrow_failure(0, first_chunk->num_select, *buffer_size);
+    if (failure) run.rest = RankFailure{*failure, std::nullopt};
   }
   return ColumnPlan{problem.stage, total, std::move(planned_params),
                     RunAnswer{problem.world_size, std::move(run)}};

@@ -23,6 +23,9 @@ struct Stage12Chunk {
   std::int64_t start_column = 0;  // 0 if offset == 0, else int((offset - 1) / R) + 1
   std::int64_t end_column = 0;    // int((offset + numel) / R)
   std::int64_t num_select = 0;    // int(topk_ratio * (end_column - start_column))
+  // That int() is a Python int past int64 (a finite but huge ratio): num_select is 0 here, and torch's topk,
+  // which cannot take it, raises on the owning rank.
+  bool num_select_beyond_int64 = false;
 
   std::int64_t columns() const { return end_column - start_column; }
 };

@@ -76,6 +76,17 @@ TEST(RunOutcome, NegativeCountsMoveTheIndexBufferPositionBackAsTorch2Checks) {
   EXPECT_EQ(outcome[2]["raised"]["message"], "narrow(): length must be non-negative (got -1)");
 }
 
+TEST(RunOutcome, AHugeRatioIsAPythonIntThatOnlyTorchCannotTake) {
+  // int(1e300 * C) is a Python int: no rank fails computing it (a (1, C) weight is left out of the index
+  // buffer's size); each owner's topk cannot take it. Rank 2 owns nothing and fails on the first slice.
+  auto outcome = outcome_of(
+      R"({"stage":1,"topk_ratio":1e300,"world_size":3,"dtype":"float32","params":[{"shape":[1,4],"grad":[1,2,3,4]}]})");
+  EXPECT_EQ(raised_of(outcome[0]), raised("RuntimeError", 0));
+  EXPECT_EQ(outcome[0]["raised"]["message"], "Overflow when unpacking long");
+  EXPECT_EQ(raised_of(outcome[1]), raised("RuntimeError", 0));
+  EXPECT_EQ(raised_of(outcome[2]), raised("RuntimeError", std::nullopt));
+}
+
 TEST(RunOutcome, FailuresOfTheWholeBucketAreEveryRanks) {
   // A negative ratio: torch.empty of a negative size, outside the loop over parameters.
   auto negative = outcome_of(
