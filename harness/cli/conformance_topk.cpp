@@ -51,13 +51,9 @@ class TopkBatch {
   }
 
   void flush() {
-    std::vector<std::string> answers = upstream_.answers(lines_);
-    for (std::size_t i = 0; i < lines_.size(); ++i) {
-      auto theirs = ojson::parse(answers[i], nullptr, false);
-      if (!theirs.is_object())
-        throw EngineFailure("the top-k runner's answer to " + lines_[i] + " is not a JSON object");
-      conformance_.add(lines_[i], problems_[i], oracle_[i], theirs);
-    }
+    std::vector<ojson> answers = upstream_.answers(lines_);
+    for (std::size_t i = 0; i < lines_.size(); ++i)
+      conformance_.add(lines_[i], problems_[i], oracle_[i], answers[i]);
     lines_.clear();
     problems_.clear();
     oracle_.clear();

@@ -74,14 +74,8 @@ void answer_upstream_batch(const TopkUpstream& upstream, const std::vector<std::
       out[i] = topk_line_error_to_json(parsed.error());
     }
   }
-  std::vector<std::string> answers = upstream.answers(problems);
-  for (std::size_t j = 0; j < sent.size(); ++j) {
-    auto answer = nlohmann::ordered_json::parse(answers[j], nullptr, false);
-    if (!answer.is_object())
-      throw EngineFailure("the top-k runner's answer to " + problems[j] +
-                          " is not a JSON object: " + answers[j].substr(0, 300));
-    out[sent[j]] = std::move(answer);
-  }
+  std::vector<nlohmann::ordered_json> answers = upstream.answers(problems);
+  for (std::size_t j = 0; j < sent.size(); ++j) out[sent[j]] = std::move(answers[j]);
   for (const auto& line : out) {
     any_invalid = any_invalid || line.contains("error");
     std::cout << line.dump() << '\n';
@@ -195,9 +189,9 @@ void add_topk_command(CLI::App& app, int& exit_code) {
       "A line that is not a usable problem gets {\"id\", \"error\": {\"type\": \"CaseError\", ...}} and the "
       "run goes on.\n"
       "--upstream runs the revision's own code (harness/upstream/zf_topk_upstream.py) under --python's "
-      "torch, "
+      "torch,\n"
       "1,024 problems at a time, and adds each rank's outcome (ok, raised, blocked), the index dtypes and "
-      "the "
+      "the\n"
       "torch version (docs/upstream-engine.md).",
       {"all answered (and, with --impl both, no invariant broken)",
        "--impl both listed a violation (expected on upstream: " + expected_upstream_findings() + ")",

@@ -145,8 +145,8 @@ void TopkConformance::tally(const std::string& check, bool agrees, bool& problem
 
 void TopkConformance::add(const std::string& line, const SelectionProblem& problem, const ojson& oracle,
                           const ojson& upstream) {
-  if (upstream.contains("error") || oracle.contains("error")) {
-    const ojson& error = upstream.contains("error") ? upstream["error"] : oracle["error"];
+  if (upstream.contains("error")) {
+    const ojson& error = upstream["error"];
     std::string reason = error.value("type", "") + ": " + error.value("message", "");
     auto& [count, first] = not_compared_[reason];
     if (count++ == 0) first = line;

@@ -24,8 +24,8 @@ struct TopkTally {
 class TopkConformance {
  public:
   // One problem: `line` as given, the problem (under the profile's selection rules), the oracle's answer line
-  // (zfcheck topk) and upstream's (the runner's). An answer with an "error" (RunnerError, a partition
-  // upstream cannot take) is listed as not compared.
+  // (zfcheck topk) and upstream's (the runner's). An upstream answer with an "error" (RunnerError, a
+  // partition upstream cannot take) is listed as not compared.
   void add(const std::string& line, const SelectionProblem& problem, const nlohmann::ordered_json& oracle,
            const nlohmann::ordered_json& upstream);
   // A line that is not a problem (listed, not compared).

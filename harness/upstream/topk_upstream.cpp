@@ -55,14 +55,22 @@ void TopkUpstream::start_runners() const {
   });
 }
 
-std::vector<std::string> TopkUpstream::answers(const std::vector<std::string>& problems) const {
+std::vector<nlohmann::ordered_json> TopkUpstream::answers(const std::vector<std::string>& problems) const {
   std::string all = source_.key + "\ntopk on " + options_.device;  // a device may answer otherwise (float16)
   for (const std::string& line : problems) all += "\n" + line;
   const std::string key = digest(all);
-  if (auto cached = cache_.load(key, problems.size())) return std::move(*cached);
-  start_runners();
-  std::vector<std::string> out = answer_on_pool(runners_, problems);
-  cache_.store(key, out);
+  auto cached = cache_.load(key, problems.size());
+  if (!cached) start_runners();
+  std::vector<std::string> lines = cached ? std::move(*cached) : answer_on_pool(runners_, problems);
+  std::vector<nlohmann::ordered_json> out;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    auto answer = nlohmann::ordered_json::parse(lines[i], nullptr, false);
+    if (!answer.is_object())
+      throw EngineFailure("the top-k runner's answer to " + problems[i] +
+                          " is not a JSON object: " + lines[i].substr(0, 300));
+    out.push_back(std::move(answer));
+  }
+  if (!cached) cache_.store(key, lines);
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include "harness/upstream/upstream_runner.hpp"
 #include "harness/upstream/upstream_source.hpp"
 
+#include <nlohmann/json.hpp>
 #include <tl/expected.hpp>
 
 #include <memory>
@@ -33,10 +34,11 @@ class TopkUpstream {
                                                                        const std::optional<std::string>& rev,
                                                                        const TopkUpstreamOptions& options);
 
-  // The runner's answer lines to `problems` (topk problem lines, each a JSON object), in order, through
-  // the cache. Throws EngineFailure when a runner cannot start (no torch: naming --python's interpreter
-  // and Debian's python3-torch) or stops before answering every line.
-  std::vector<std::string> answers(const std::vector<std::string>& problems) const;
+  // The runner's answers to `problems` (topk problem lines), in order, each a JSON object, through the
+  // cache. Throws EngineFailure when a runner cannot start (no torch: naming --python's interpreter and
+  // Debian's python3-torch; a device it cannot use), stops before answering every line, or answers a line
+  // with something that is not a JSON object.
+  std::vector<nlohmann::ordered_json> answers(const std::vector<std::string>& problems) const;
   // "upstream@<short sha>" or "upstream@worktree".
   std::string name() const { return "upstream@" + source_.label; }
   // PATH@<short sha>, or PATH for the working tree: what --upstream takes to run the same code again.
