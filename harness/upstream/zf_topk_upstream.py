@@ -400,8 +400,7 @@ def stage12_rank(torch, revision, problem, device, rank, dist):
     opt.is_zenflow_select_boundary = lambda: True
     opt.zenflow = False  # the selection only: the index use of the selected gradient is not run
     opt.ipg_buckets = {dtype: types.SimpleNamespace(params=[(0, i, i) for i in order], has_moe_params=False)}
-    for name in ("update_selected_channels", ):
-        setattr(opt, name, types.MethodType(ns[name], opt))
+    opt.update_selected_channels = types.MethodType(ns["update_selected_channels"], opt)
     bucket = torch.cat([grads[i] for i in order]) if order else torch.zeros(0, dtype=dtype, device=device)
     trace = ChunkTrace(ns["update_selected_channels"].__code__,
                        revision.nodes[(STAGE12_FILE, "update_selected_channels")])
@@ -463,7 +462,7 @@ def unanswered(problem, outcomes, skipped):
         if i in errors:
             out.append({"error": {"type": errors[i]["type"], "message": errors[i]["message"]}})
         elif skipped(i):
-            out.append(dict(SKIPPED, **{"unanswered": True}))
+            out.append({"selected": [], "skipped": True, "unanswered": True})
         else:
             out.append({"unanswered": True})
     return out
@@ -488,9 +487,6 @@ def stage12_params(problem, outcomes, values):
             answer["selected"] += indices.tolist()
         out.append(answer)
     return out
-
-
-SKIPPED = {"selected": [], "skipped": True}
 
 
 class Stage3Param:
