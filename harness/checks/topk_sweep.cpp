@@ -4,6 +4,7 @@
 #include "harness/checks/topk_grid.hpp"
 #include "harness/io/replay_command.hpp"
 #include "kernels/check/kernel_judgement.hpp"
+#include "kernels/check/selection_rules.hpp"
 #include "kernels/check/topk_invariants.hpp"
 #include "kernels/check/topk_io.hpp"
 #include "kernels/oracle/topk_oracle.hpp"

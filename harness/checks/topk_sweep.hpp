@@ -29,12 +29,6 @@ struct TopkSweep {
   std::vector<TopkFinding> findings;  // catalogue order; only invariants some problem breaks
 };
 
-// A profile's selection rules (its SwitchScope::selection switches) applied to a problem: `zfcheck topk
-// --profile` and the top-k sweep.
-inline void apply_selection_rules(ColumnsProblem& layout, const Switches& rules) {
-  layout.one_d_params_shift_offsets = rules.one_d_params_shift_offsets;
-}
-
 // The whole top-k grid (harness/checks/topk_grid.hpp) under `rules`' selection switches.
 TopkSweep sweep_topk(const Switches& rules);
 

@@ -1,5 +1,4 @@
 // `zfcheck topk`: top-k selection problems in (JSON Lines), upstream's selections out, one line each.
-#include "harness/checks/topk_sweep.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
 #include "harness/cli/help_text.hpp"
@@ -7,6 +6,7 @@
 #include "harness/io/named_input.hpp"
 #include "harness/io/progress.hpp"
 #include "kernels/check/kernel_judgement.hpp"
+#include "kernels/check/selection_rules.hpp"
 #include "kernels/check/topk_invariants.hpp"
 #include "kernels/check/topk_io.hpp"
 #include "kernels/kernel_answer.hpp"

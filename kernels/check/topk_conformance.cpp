@@ -1,5 +1,5 @@
 // Each problem's per-rank outcomes, per-parameter errors, geometry, selections (equal up to ties) and dtypes.
-#include "harness/upstream/topk_conformance.hpp"
+#include "kernels/check/topk_conformance.hpp"
 
 #include "kernels/oracle/columns.hpp"
 #include "kernels/oracle/run_outcome.hpp"
