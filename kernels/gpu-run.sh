@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# DIR/run of a GPU-check pack (kernels/gpu-check.sh --pack): the gpu tests, the benchmark, torch side by side.
+# DIR/run of a GPU-check pack (kernels/gpu-check.sh --pack): the gpu tests, the benchmark, torch side by side, top-k.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
@@ -23,7 +23,8 @@ fi
 failed=""
 if ((status != 0)); then
   failed=$(grep -o '^\[  FAILED  \] [A-Za-z0-9_./]*' "$work/tests.log" | sed 's/^\[  FAILED  \] //' | sort -u | tr '\n' ' ' | sed 's/ $//')
-  echo "run: the gpu tests failed (exit $status): ${failed:-see the log above}; the figures follow" >&2
+  failed=${failed:-the gpu tests (exit $status)}
+  echo "run: the gpu tests failed: $failed; the figures follow" >&2
 fi
 
 echo "== kernels (zfcheck_gpu_bench)"
@@ -34,5 +35,12 @@ echo "== torch (upstream's per-chunk path) side by side"
 command -v python3 > /dev/null || fail "python3 not found: no torch figures"
 python3 "$here/torch_baseline.py" --layout "$work/layout.json" --kernels "$work/kernels.json" ||
   fail "the torch side failed (torch missing or no device for it)"
-((status == 0)) || fail "done in $((SECONDS - start)) s, but the gpu tests failed: ${failed:-exit $status}"
+
+echo "== top-k: upstream's selection code on CUDA against the oracle and the kernels"
+if [[ -d "$here/deepspeed" ]]; then
+  "$here/topk" cuda || failed="${failed:+$failed, }the top-k agreement (exit $?)"
+else
+  echo "run: this pack holds no upstream revision (kernels/gpu-check.sh --pack DIR --upstream PATH@REV): not run"
+fi
+[[ -z "$failed" ]] || fail "done in $((SECONDS - start)) s, but these failed: $failed"
 echo "run: done in $((SECONDS - start)) s"

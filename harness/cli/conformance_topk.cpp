@@ -112,10 +112,7 @@ int run_topk_conformance(const Profile& profile, const EngineChoice& engine,
       }
       if (input->stream().bad()) return fail("read error on " + input->name());
     } else if (source.generated > 0) {
-      std::size_t i = 0;
-      gen::sample_topk_problems(source.seed, source.generated, [&](const SelectionProblem& problem) {
-        add(topk_problem_to_json("topk-generated-" + std::to_string(i++), problem).dump());
-      });
+      gen::sample_topk_problem_lines(source.seed, source.generated, add);
     } else {
       for (std::uint64_t i = 0; i < total; ++i)
         add(topk_problem_to_json("topk-grid-" + std::to_string(i), topk_grid_problem(i)).dump());

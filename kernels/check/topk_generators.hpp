@@ -2,6 +2,7 @@
 // property tests, and `zfcheck conformance --topk --generated`).
 #pragma once
 
+#include "kernels/check/topk_io.hpp"
 #include "kernels/oracle/topk_problem.hpp"
 
 #include <rapidcheck.h>
@@ -12,6 +13,7 @@
 #include <functional>
 #include <limits>
 #include <numeric>
+#include <string>
 
 namespace zfcheck::gen {
 
@@ -168,6 +170,16 @@ inline void sample_topk_problems(std::uint64_t seed, std::size_t count,
     problem.layout.partition.reset();
     visit(std::move(problem));
   }
+}
+
+// The same problems as `topk` lines with ids "topk-generated-<i>": one seed names one problem set for
+// `zfcheck conformance --topk --generated` and the GPU pack's agreement alike.
+inline void sample_topk_problem_lines(std::uint64_t seed, std::size_t count,
+                                      const std::function<void(const std::string&)>& visit) {
+  std::size_t i = 0;
+  sample_topk_problems(seed, count, [&](const SelectionProblem& problem) {
+    visit(topk_problem_to_json("topk-generated-" + std::to_string(i++), problem).dump());
+  });
 }
 
 }  // namespace zfcheck::gen
