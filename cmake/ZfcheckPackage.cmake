@@ -2,10 +2,12 @@
 # bash completion), and the Debian package CPack makes of it (`./run.sh package`).
 #
 # share/zfcheck holds the data at their paths in a checkout, so that zfcheck finds them the same way in both
-# (harness/io/data_dir.hpp): the reviewed corpus, the recorded findings, the example configs, upstream's
-# runner script (zfcheck carries its own copy; this one is for reading) and the review job for GitHub Actions.
+# (harness/io/data_dir.hpp): the reviewed corpus, the recorded findings, the example configs, the reviewed
+# top-k seeds, upstream's runner script (zfcheck carries its own copy; this one is for reading) and the
+# review job for GitHub Actions.
 set(zfcheck_data ${CMAKE_INSTALL_DATADIR}/zfcheck)
 install(DIRECTORY corpus/reviewed corpus/findings corpus/configs DESTINATION ${zfcheck_data}/corpus)
+install(DIRECTORY corpus/fuzz/topk_fuzzer DESTINATION ${zfcheck_data}/corpus/fuzz)  # review's top-k seeds
 install(FILES harness/upstream/zf_upstream.py harness/upstream/zf_coverage.py DESTINATION ${zfcheck_data}/harness/upstream)
 install(FILES harness/upstream/ci/zenflow-review.yml harness/upstream/ci/zenflow-review-comment.yml DESTINATION ${zfcheck_data}/harness/upstream/ci)
 install(PROGRAMS harness/upstream/ci/review_pr.sh DESTINATION ${zfcheck_data}/harness/upstream/ci)

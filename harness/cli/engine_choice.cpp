@@ -65,10 +65,15 @@ tl::expected<std::unique_ptr<UpstreamEngine>, std::string> open_upstream(const s
 }
 
 tl::expected<std::unique_ptr<TopkUpstream>, std::string> open_topk_upstream(const std::string& path_at_rev,
-                                                                           const EngineChoice& choice) {
+                                                                           const EngineChoice& choice,
+                                                                           const std::string& options_prefix) {
   auto [path, rev] = split_upstream_spec(path_at_rev);
-  return TopkUpstream::open(
-      path, rev, TopkUpstreamOptions{choice.python, choice.jobs, chosen_cache_dir(choice), choice.device});
+  return TopkUpstream::open(path, rev,
+                            TopkUpstreamOptions{.python = choice.python,
+                                                .jobs = choice.jobs,
+                                                .cache_dir = chosen_cache_dir(choice),
+                                                .device = choice.device,
+                                                .options_prefix = options_prefix});
 }
 
 tl::expected<std::unique_ptr<Engine>, std::string> upstream_engine(const std::string& path_at_rev,

@@ -60,9 +60,11 @@ tl::expected<std::unique_ptr<Engine>, std::string> upstream_engine(const std::st
 tl::expected<std::unique_ptr<UpstreamEngine>, std::string> open_upstream(const std::string& path_at_rev,
                                                                          const EngineChoice& choice);
 
-// Upstream's own top-k selection at PATH[@REV] with the runner options of `choice`.
+// Upstream's own top-k selection at PATH[@REV] with the runner options of `choice` (set by the options
+// --<options_prefix>python and --<options_prefix>device, which its messages name).
 tl::expected<std::unique_ptr<TopkUpstream>, std::string> open_topk_upstream(const std::string& path_at_rev,
-                                                                           const EngineChoice& choice);
+                                                                           const EngineChoice& choice,
+                                                                           const std::string& options_prefix = "");
 
 // Runs body(), turning an EngineFailure into a message naming `command` and exit status 2.
 int guard_engine_failure(std::string_view command, const std::function<int()>& body);

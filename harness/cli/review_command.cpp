@@ -3,6 +3,7 @@
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
 #include "harness/cli/grid_choice.hpp"
+#include "harness/cli/topk_review.hpp"
 #include "harness/reports/engine_review.hpp"
 #include "harness/upstream/changed_code.hpp"
 #include "harness/upstream/field_sweep.hpp"
@@ -20,6 +21,7 @@ namespace {
 struct ReviewOptions {
   EngineChoice runner;
   GridChoice grid;
+  TopkReviewChoice topk;
   std::string path;
   std::string base;
   std::string head;
@@ -79,6 +81,7 @@ int run_review(const ReviewOptions& opts) {
     return kExitUsage;
   }
   review.coverage = std::move(*coverage);
+  review.topk = review_topk(opts.path + "@" + opts.base, opts.path + "@" + opts.head, opts.topk, opts.runner);
   if (opts.format == "json") {
     std::cout << review_json(review);
   } else {
@@ -103,13 +106,17 @@ void add_review_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"markdown", "text", "json"}));
   add_runner_options(cmd, opts->runner);
   add_grid_choice(cmd, opts->grid);
+  add_topk_review_options(cmd, opts->topk);
   cmd->footer(
       "The verdict and a summary first; then what the head introduces and fixes (the simplest case as a "
       "DeepSpeed\n"
       "config, a replay command for any clone: set DEEPSPEED_SRC), the changed code lines no case ran "
       "(patch\n"
-      "coverage of git diff BASE HEAD), the diff's behaviour-change groups, new ZenFlow fields, the "
-      "resolution table,\n"
+      "coverage of git diff BASE HEAD), the diff's behaviour-change groups, the top-k problems upstream's "
+      "selection\n"
+      "code answers differently (by kind: selection, geometry, error, rank outcome, index dtype, runner), new "
+      "ZenFlow\n"
+      "fields, the resolution table,\n"
       "and what stays broken (collapsed in markdown). A PR's number (--head refs/pull/N/head) goes in the "
       "title.\n"
       "Exit status: 0 the head introduces no finding and every changed code line ran, 1 it introduces a "

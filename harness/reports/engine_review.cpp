@@ -159,7 +159,18 @@ std::string verdict(const Review& r, TableFormat format) {
   } else if (r.coverage && !r.introduced && r.coverage->code > 0) {
     out += ", and every changed code line ran";
   }
+  if (r.topk && !r.topk->changes) out += "; top-k selection was not evaluated (" + r.topk->not_evaluated + ")";
   return strong + "Verdict: " + out + "." + strong + "\n\n";
+}
+
+// "Top-k selection: 3 of 515 problems answer differently (selection 2, rank outcome 1)."
+std::string topk_summary(const TopkReview& t) {
+  if (!t.changes) return "Top-k selection: not evaluated (" + t.not_evaluated + ").";
+  std::string kinds;
+  for (const TopkChange& c : t.changes->kinds)
+    kinds += (kinds.empty() ? "" : ", ") + c.kind + " " + std::to_string(c.problems);
+  return "Top-k selection: " + std::to_string(t.changes->changed) + " of " + std::to_string(t.changes->problems) +
+         " problems answer differently" + (kinds.empty() ? "" : " (" + kinds + ")") + ".";
 }
 
 std::string summary(const Review& r, TableFormat format) {
@@ -194,6 +205,7 @@ std::string summary(const Review& r, TableFormat format) {
   out +=
       "Patch coverage: " + (r.coverage ? patch_coverage_summary(*r.coverage) : std::string("not measured")) +
       ". ";
+  if (r.topk) out += topk_summary(*r.topk) + " ";
   out += plural(still.size(), "invariant stays", "invariants stay") + " broken on both sides" +
          (still.empty() ? "." : " (below, collapsed, with where their cases went).");
   return out + "\n\n";
@@ -223,6 +235,26 @@ std::string behaviour_section(const Review& r, TableFormat format) {
     out += "    head: " + summarize(g.to, g.example.micro_steps) + "\n";
   }
   return out + "\n";
+}
+
+// Each kind of change with its shortest problem, both answers and the commands that replay them.
+std::string topk_section(const Review& r, TableFormat format, const std::string& base_option,
+                         const std::string& head_option) {
+  if (!r.topk || !r.topk->changes) return "";
+  const TopkChanges& t = *r.topk->changes;
+  std::string out = heading("Top-k selection (" + std::to_string(t.changed) + " of " + std::to_string(t.problems) +
+                                " problems answer differently)",
+                            format);
+  out += "Upstream's own selection code at each revision on " + r.topk->problem_set + ".\n\n";
+  if (t.kinds.empty()) return out + "Every problem is answered the same at both revisions.\n\n";
+  for (const TopkChange& c : t.kinds) {
+    std::string body = "problem: " + c.line + "\nbase:    " + c.base.dump() + "\nhead:    " + c.head.dump() +
+                       "\nreplay:  echo '" + c.line + "' | zfcheck topk " + base_option +
+                       " -\n         echo '" + c.line + "' | zfcheck topk " + head_option + " -";
+    out += bullet(format) + std::to_string(c.problems) + (c.problems == 1 ? " problem: " : " problems: ") + c.kind +
+           " (the shortest below)\n\n" + code_block(body, format, "text");
+  }
+  return out;
 }
 
 std::string fields_section(const Review& r, TableFormat format) {
@@ -334,7 +366,8 @@ std::string render_review(const Review& r, TableFormat format, const std::string
     for (const InvariantChange* c : fixed) out += invariant_detail(*c, format, base_option, head_option);
     out += fixed_causes;
   }
-  out += unreached_section(r, format) + behaviour_section(r, format) + fields_section(r, format);
+  out += unreached_section(r, format) + behaviour_section(r, format) +
+         topk_section(r, format, base_option, head_option) + fields_section(r, format);
   out += heading("Resolution table (cells: resolved select_interval / selections in " +
                      std::to_string(kTableSteps) + " micro-steps / warning)",
                  format);
@@ -346,6 +379,41 @@ std::string render_review(const Review& r, TableFormat format, const std::string
       "head fetched).\n";
   return out;
 }
+
+namespace {
+
+// An answer line as a value of the report (its text where the dialect cannot read it back).
+py::Value json_value(const nlohmann::ordered_json& json) {
+  const std::string text = json.dump();
+  auto value = py::parse_json(text);
+  return value ? std::move(*value) : py::Value(py::Str{text});
+}
+
+py::Dict topk_value(const TopkReview& t) {
+  py::Dict d;
+  d.set(py::Str{"problem_set"}, t.problem_set);
+  d.set(py::Str{"evaluated"}, t.changes.has_value());
+  if (!t.changes) {
+    d.set(py::Str{"not_evaluated"}, t.not_evaluated);
+    return d;
+  }
+  d.set(py::Str{"problems"}, py::Int(t.changes->problems));
+  d.set(py::Str{"changed"}, py::Int(t.changes->changed));
+  py::List kinds;
+  for (const TopkChange& c : t.changes->kinds) {
+    py::Dict kind;
+    kind.set(py::Str{"kind"}, c.kind);
+    kind.set(py::Str{"problems"}, py::Int(c.problems));
+    kind.set(py::Str{"example"}, c.line);
+    kind.set(py::Str{"base"}, json_value(c.base));
+    kind.set(py::Str{"head"}, json_value(c.head));
+    kinds.push_back(std::move(kind));
+  }
+  d.set(py::Str{"kinds"}, std::move(kinds));
+  return d;
+}
+
+}  // namespace
 
 std::string review_json(const Review& r) {
   std::string out = "{\"base\":";
@@ -413,6 +481,7 @@ std::string review_json(const Review& r) {
   } else {
     more.set(py::Str{"coverage"}, py::None{});
   }
+  if (r.topk) more.set(py::Str{"topk"}, topk_value(*r.topk));
   std::string tail = py::to_json(more);  // {"title":...}: its members follow the diff's
   return out + "," + tail.substr(1) + "\n";
 }

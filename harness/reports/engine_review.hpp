@@ -7,6 +7,7 @@
 #include "harness/checks/sweep.hpp"
 #include "harness/io/text_table.hpp"
 #include "harness/reports/profile_diff.hpp"
+#include "harness/reports/topk_changes.hpp"
 
 #include <map>
 #include <optional>
@@ -38,6 +39,13 @@ struct NewField {
   std::uint64_t cases = 0;          // grid cases that set it (each value x the coercion block's corners)
 };
 
+// The top-k part: upstream's own selection code at both revisions on one problem set (docs/upstream-engine.md).
+struct TopkReview {
+  std::string problem_set;             // what was run: "500 generated problems (seed 1) and 15 reviewed seeds"
+  std::optional<TopkChanges> changes;  // none: not evaluated
+  std::string not_evaluated;           // then why
+};
+
 struct Review {
   std::string base;
   std::string head;
@@ -53,6 +61,7 @@ struct Review {
   std::optional<PatchCoverage> coverage;    // head's changed lines against what ran; none: not measured
   std::vector<std::string>
       grid_blocks;  // the built-in blocks walked (zfcheck review --grid-blocks); empty: all
+  std::optional<TopkReview> topk;  // filled by the caller; none: the review has no top-k part
 };
 
 // Evaluates the grid under both engines (the diff first, so that a cached engine answers the sweeps).
@@ -78,8 +87,10 @@ std::string render_review(const Review& review, TableFormat format, const std::s
 // {"base", "head", "introduced", "invariants": [...], "diff": profile_diff_json()}, then "title",
 // "passes", "new_fields", "removed_fields", "swept_fields" ([{"name", "annotation",
 // "values", "cases"}]: the fields the model does not know, as swept), "grid_blocks" (only when part of the
-// grid was walked) and "coverage" ({"tool", "changed", "code", "reached", "unreached": [{"file", "line",
-// "text"}]}, null when not measured); each invariant also has "left" and "joined".
+// grid was walked), "coverage" ({"tool", "changed", "code", "reached", "unreached": [{"file", "line",
+// "text"}]}, null when not measured) and "topk" (only with a top-k part: {"problem_set", "evaluated", then
+// "problems", "changed", "kinds": [{"kind", "problems", "example" (the problem line), "base", "head"}], or "not_evaluated"});
+// each invariant also has "left" and "joined".
 std::string review_json(const Review& review);
 
 }  // namespace zfcheck

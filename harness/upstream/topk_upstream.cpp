@@ -1,7 +1,6 @@
 // The top-k runners: started once, fed each uncached batch split over the pool, answers cached per batch.
 #include "harness/upstream/topk_upstream.hpp"
 
-#include "harness/checks/engine.hpp"
 #include "harness/upstream/runner_pool.hpp"
 
 #include <algorithm>
@@ -44,12 +43,11 @@ void TopkUpstream::start_runners() const {
                                .device = options_.device};
   runners_ = start_pool(runner_options, options_.jobs, [this](int status) {
     if (status == kNoTorchStatus)
-      return options_.python +
-             " has no torch: install Debian's python3-torch (for /usr/bin/python3) or point --python at a "
-             "Python "
-             "with torch";
+      throw TorchMissing(options_.python + " has no torch: install Debian's python3-torch (for /usr/bin/python3) "
+                         "or point --" + options_.options_prefix + "python at a Python with torch");
     if (status == kUnusableDeviceStatus)
-      return "--python's torch cannot use --device " + options_.device + " (its message is above)";
+      return "--" + options_.options_prefix + "python's torch cannot use --" + options_.options_prefix + "device " +
+             options_.device + " (its message is above)";
     return "the top-k runner could not load " + name() + " (exit status " + std::to_string(status) +
            "; its message is above)";
   });

@@ -1,6 +1,7 @@
 // Upstream's own top-k selection (harness/upstream/zf_topk_upstream.py): a pool of runners behind the cache.
 #pragma once
 
+#include "harness/checks/engine.hpp"
 #include "harness/upstream/interrupt_cleanup.hpp"
 #include "harness/upstream/result_cache.hpp"
 #include "harness/upstream/upstream_runner.hpp"
@@ -19,11 +20,17 @@ namespace zfcheck {
 // Problems the runners are given at once: one cache entry, and one step of the progress shown.
 inline constexpr std::size_t kTopkUpstreamBatch = 1024;
 
+// The runners' Python has no torch (its message names the option that chooses it).
+struct TorchMissing : EngineFailure {
+  using EngineFailure::EngineFailure;
+};
+
 struct TopkUpstreamOptions {
   std::string python = "python3";  // a Python with torch
   unsigned jobs = 0;               // runner processes; 0: the number of cores
   std::string cache_dir;           // empty: no cache
   std::string device = "cpu";      // the torch device upstream's code runs on
+  std::string options_prefix;      // of the options that set these, for messages: --python, --topk-python
 };
 
 class TopkUpstream {
@@ -35,9 +42,9 @@ class TopkUpstream {
                                                                        const TopkUpstreamOptions& options);
 
   // The runner's answers to `problems` (topk problem lines), in order, each a JSON object, through the
-  // cache. Throws EngineFailure when a runner cannot start (no torch: naming --python's interpreter and
-  // Debian's python3-torch; a device it cannot use), stops before answering every line, or answers a line
-  // with something that is not a JSON object.
+  // cache. Throws TorchMissing where the runners' Python has no torch (naming it, the option and Debian's
+  // python3-torch), EngineFailure when a runner cannot start otherwise (a device it cannot use), stops
+  // before answering every line, or answers a line with something that is not a JSON object.
   std::vector<nlohmann::ordered_json> answers(const std::vector<std::string>& problems) const;
   // "upstream@<short sha>" or "upstream@worktree".
   std::string name() const { return "upstream@" + source_.label; }
