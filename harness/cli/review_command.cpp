@@ -114,14 +114,14 @@ void add_review_command(CLI::App& app, int& exit_code) {
       "(patch\n"
       "coverage of git diff BASE HEAD), the diff's behaviour-change groups, the top-k problems upstream's "
       "selection\n"
-      "code answers differently (by kind: selection, geometry, error, rank outcome, index dtype, runner), new "
-      "ZenFlow\n"
-      "fields, the resolution table,\n"
+      "code answers differently (by kind: selection, geometry, error, rank outcome, index dtype, runner) and "
+      "the\n"
+      "top-k invariants it introduces or fixes, new ZenFlow fields, the resolution table,\n"
       "and what stays broken (collapsed in markdown). A PR's number (--head refs/pull/N/head) goes in the "
       "title.\n"
       "Exit status: 0 the head introduces no finding and every changed code line ran, 1 it introduces a "
-      "finding or\n"
-      "a changed code line ran in no case, 2 bad usage or a runner failure.");
+      "finding (a\n"
+      "top-k invariant included) or a changed code line ran in no case, 2 bad usage or a runner failure.");
   cmd->callback(
       [opts, &exit_code] { exit_code = guard_engine_failure("review", [&] { return run_review(*opts); }); });
 }

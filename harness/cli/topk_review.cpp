@@ -5,6 +5,8 @@
 #include "harness/io/data_dir.hpp"
 #include "harness/io/progress.hpp"
 #include "kernels/check/topk_generators.hpp"
+#include "kernels/check/topk_io.hpp"
+#include "kernels/check/upstream_answer.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -35,6 +37,19 @@ std::vector<std::string> reviewed_seeds() {
     }
   }
   return lines;
+}
+
+// The invariants each revision's answer breaks; none where the line is not a problem or a side could not
+// answer it.
+std::optional<TopkJudgement> judge(const std::string& line, const nlohmann::ordered_json& base,
+                                   const nlohmann::ordered_json& head) {
+  auto parsed = parse_topk_problem(line);
+  if (!parsed) return std::nullopt;
+  auto before = read_upstream_answer(parsed->problem, base);
+  auto after = read_upstream_answer(parsed->problem, head);
+  if (!before || !after) return std::nullopt;
+  return TopkJudgement{upstream_violations(parsed->problem, *before),
+                       upstream_violations(parsed->problem, *after)};
 }
 
 }  // namespace
@@ -91,7 +106,8 @@ std::optional<TopkReview> review_topk(const std::string& base_spec, const std::s
                                      set.lines.begin() + static_cast<std::ptrdiff_t>(end));
       auto before = (*base)->answers(batch);
       auto after = (*head)->answers(batch);
-      for (std::size_t i = 0; i < batch.size(); ++i) changes.add(batch[i], before[i], after[i]);
+      for (std::size_t i = 0; i < batch.size(); ++i)
+        changes.add(batch[i], before[i], after[i], judge(batch[i], before[i], after[i]));
       progress.update(end);
     }
   } catch (const TorchMissing& e) {

@@ -140,37 +140,67 @@ std::string names(const std::vector<const InvariantChange*>& changes, TableForma
 
 bool unreached_lines(const Review& r) { return r.coverage && !r.coverage->unreached.empty(); }
 
+// The top-k invariants with `status` ("introduced" or "fixed"); none without an evaluated top-k part.
+std::vector<const TopkInvariantChange*> topk_with(const Review& r, std::string_view status) {
+  if (!r.topk || !r.topk->changes) return {};
+  return r.topk->changes->with_status(status);
+}
+
+// "`topk-scores-own-columns` on 17 top-k problems, ..."
+std::string topk_names(const std::vector<const TopkInvariantChange*>& changes, TableFormat format) {
+  std::string out;
+  for (const TopkInvariantChange* c : changes)
+    out += (out.empty() ? "" : ", ") + quoted(c->invariant, format) + " on " +
+           plural(c->problems, "top-k problem", "top-k problems");
+  return out;
+}
+
 std::string verdict(const Review& r, TableFormat format) {
   const std::string strong = format == TableFormat::markdown ? "**" : "";
+  const auto topk_introduced = topk_with(r, "introduced");
+  const bool introduces = r.introduced || !topk_introduced.empty();
   std::string out;
-  if (r.introduced) {
+  if (introduces) {
     std::string what = names(with_status(r, "introduced"), format);
-    if (what.empty())  // only new causes, of invariants the base already broke
+    if (what.empty() && r.introduced)  // only new causes, of invariants the base already broke
       what = plural(causes_with(r, CauseStatus::introduced), "new cause", "new causes");
+    const std::string topk = topk_names(topk_introduced, format);
+    what += (what.empty() || topk.empty() ? "" : ", ") + topk;
     out = "the head introduces a finding the base did not have (" + what + ")";
   } else {
     out = "the head introduces no finding";
   }
   if (unreached_lines(r)) {
-    out += (r.introduced ? ", and " : ", but ") +
+    out += (introduces ? ", and " : ", but ") +
            plural(r.coverage->unreached.size(), "changed code line", "changed code lines") +
            " ran in no case, so the grid says nothing about " +
            (r.coverage->unreached.size() == 1 ? "it" : "them");
-  } else if (r.coverage && !r.introduced && r.coverage->code > 0) {
+  } else if (r.coverage && !introduces && r.coverage->code > 0) {
     out += ", and every changed code line ran";
   }
-  if (r.topk && !r.topk->changes) out += "; top-k selection was not evaluated (" + r.topk->not_evaluated + ")";
+  if (r.topk && !r.topk->changes)
+    out += "; top-k selection was not evaluated (" + r.topk->not_evaluated + ")";
   return strong + "Verdict: " + out + "." + strong + "\n\n";
 }
 
 // "Top-k selection: 3 of 515 problems answer differently (selection 2, rank outcome 1)."
-std::string topk_summary(const TopkReview& t) {
+// " On the 510 judged, the head fixes `topk-scores-own-columns` (17 problems) and introduces no top-k
+// invariant."
+std::string topk_summary(const Review& r, TableFormat format) {
+  const TopkReview& t = *r.topk;
   if (!t.changes) return "Top-k selection: not evaluated (" + t.not_evaluated + ").";
   std::string kinds;
   for (const TopkChange& c : t.changes->kinds)
     kinds += (kinds.empty() ? "" : ", ") + c.kind + " " + std::to_string(c.problems);
-  return "Top-k selection: " + std::to_string(t.changes->changed) + " of " + std::to_string(t.changes->problems) +
-         " problems answer differently" + (kinds.empty() ? "" : " (" + kinds + ")") + ".";
+  auto listed = [&](std::string_view status) {
+    const auto changes = topk_with(r, status);
+    return changes.empty() ? std::string("no top-k invariant") : topk_names(changes, format);
+  };
+  return "Top-k selection: " + std::to_string(t.changes->changed) + " of " +
+         std::to_string(t.changes->problems) + " problems answer differently" +
+         (kinds.empty() ? "" : " (" + kinds + ")") + "; on the " + std::to_string(t.changes->judged) +
+         " both revisions answered, the head fixes " + listed("fixed") + " and introduces " +
+         listed("introduced") + ".";
 }
 
 std::string summary(const Review& r, TableFormat format) {
@@ -205,7 +235,7 @@ std::string summary(const Review& r, TableFormat format) {
   out +=
       "Patch coverage: " + (r.coverage ? patch_coverage_summary(*r.coverage) : std::string("not measured")) +
       ". ";
-  if (r.topk) out += topk_summary(*r.topk) + " ";
+  if (r.topk) out += topk_summary(r, format) + " ";
   out += plural(still.size(), "invariant stays", "invariants stay") + " broken on both sides" +
          (still.empty() ? "." : " (below, collapsed, with where their cases went).");
   return out + "\n\n";
@@ -237,22 +267,36 @@ std::string behaviour_section(const Review& r, TableFormat format) {
   return out + "\n";
 }
 
-// Each kind of change with its shortest problem, both answers and the commands that replay them.
+// A top-k problem, both revisions' answers and the commands that replay them.
+std::string topk_example(const std::string& line, const nlohmann::ordered_json& base,
+                         const nlohmann::ordered_json& head, TableFormat format,
+                         const std::string& base_option, const std::string& head_option) {
+  return code_block("problem: " + line + "\nbase:    " + base.dump() + "\nhead:    " + head.dump() +
+                        "\nreplay:  echo '" + line + "' | zfcheck topk " + base_option +
+                        " -\n         echo '" + line + "' | zfcheck topk " + head_option + " -",
+                    format, "text");
+}
+
+// The top-k invariants the head introduces and fixes, then each kind of change, each with its shortest
+// problem.
 std::string topk_section(const Review& r, TableFormat format, const std::string& base_option,
                          const std::string& head_option) {
   if (!r.topk || !r.topk->changes) return "";
   const TopkChanges& t = *r.topk->changes;
-  std::string out = heading("Top-k selection (" + std::to_string(t.changed) + " of " + std::to_string(t.problems) +
-                                " problems answer differently)",
+  std::string out = heading("Top-k selection (" + std::to_string(t.changed) + " of " +
+                                std::to_string(t.problems) + " problems answer differently)",
                             format);
   out += "Upstream's own selection code at each revision on " + r.topk->problem_set + ".\n\n";
+  for (const TopkInvariantChange& c : t.invariants) {
+    out += bullet(format) + c.status + ": " + quoted(c.invariant, format) + ", " +
+           plural(c.problems, "problem", "problems") + " (the shortest below)\n\n" +
+           topk_example(c.line, c.base, c.head, format, base_option, head_option);
+  }
   if (t.kinds.empty()) return out + "Every problem is answered the same at both revisions.\n\n";
   for (const TopkChange& c : t.kinds) {
-    std::string body = "problem: " + c.line + "\nbase:    " + c.base.dump() + "\nhead:    " + c.head.dump() +
-                       "\nreplay:  echo '" + c.line + "' | zfcheck topk " + base_option +
-                       " -\n         echo '" + c.line + "' | zfcheck topk " + head_option + " -";
-    out += bullet(format) + std::to_string(c.problems) + (c.problems == 1 ? " problem: " : " problems: ") + c.kind +
-           " (the shortest below)\n\n" + code_block(body, format, "text");
+    out += bullet(format) + plural(c.problems, "problem", "problems") + ": " + c.kind +
+           " (the shortest below)\n\n" +
+           topk_example(c.line, c.base, c.head, format, base_option, head_option);
   }
   return out;
 }
@@ -301,7 +345,9 @@ std::string portable_upstream_option(const std::string& engine_name) {
   return "--upstream \"$DEEPSPEED_SRC@" + sha + "\"";
 }
 
-bool review_passes(const Review& review) { return !review.introduced && !unreached_lines(review); }
+bool review_passes(const Review& review) {
+  return !review.introduced && topk_with(review, "introduced").empty() && !unreached_lines(review);
+}
 
 Review review_engines(const SweepGrid& grid, const Engine& base, const Engine& head, TableFormat table_format,
                       Progress* progress) {
@@ -410,6 +456,19 @@ py::Dict topk_value(const TopkReview& t) {
     kinds.push_back(std::move(kind));
   }
   d.set(py::Str{"kinds"}, std::move(kinds));
+  d.set(py::Str{"judged"}, py::Int(t.changes->judged));
+  py::List invariants;
+  for (const TopkInvariantChange& c : t.changes->invariants) {
+    py::Dict invariant;
+    invariant.set(py::Str{"invariant"}, c.invariant);
+    invariant.set(py::Str{"status"}, c.status);
+    invariant.set(py::Str{"problems"}, py::Int(c.problems));
+    invariant.set(py::Str{"example"}, c.line);
+    invariant.set(py::Str{"base"}, json_value(c.base));
+    invariant.set(py::Str{"head"}, json_value(c.head));
+    invariants.push_back(std::move(invariant));
+  }
+  d.set(py::Str{"invariants"}, std::move(invariants));
   return d;
 }
 

@@ -39,9 +39,10 @@ struct NewField {
   std::uint64_t cases = 0;          // grid cases that set it (each value x the coercion block's corners)
 };
 
-// The top-k part: upstream's own selection code at both revisions on one problem set (docs/upstream-engine.md).
+// The top-k part: upstream's own selection code at both revisions on one problem set
+// (docs/upstream-engine.md).
 struct TopkReview {
-  std::string problem_set;             // what was run: "500 generated problems (seed 1) and 15 reviewed seeds"
+  std::string problem_set;  // what was run: "500 generated problems (seed 1) and 15 reviewed seeds"
   std::optional<TopkChanges> changes;  // none: not evaluated
   std::string not_evaluated;           // then why
 };
@@ -60,7 +61,7 @@ struct Review {
   std::vector<std::string> removed_fields;  // and the reverse
   std::optional<PatchCoverage> coverage;    // head's changed lines against what ran; none: not measured
   std::vector<std::string>
-      grid_blocks;  // the built-in blocks walked (zfcheck review --grid-blocks); empty: all
+      grid_blocks;                 // the built-in blocks walked (zfcheck review --grid-blocks); empty: all
   std::optional<TopkReview> topk;  // filled by the caller; none: the review has no top-k part
 };
 
@@ -75,7 +76,8 @@ std::string pull_request_title(const std::string& rev);
 // --upstream "$DEEPSPEED_SRC@<sha>".
 std::string portable_upstream_option(const std::string& engine_name);
 
-// Whether the review passes: no finding introduced and no changed code line that ran in no case.
+// Whether the review passes: no finding introduced (a grid invariant or cause, or a top-k invariant on
+// upstream's answers) and no changed code line that ran in no case.
 bool review_passes(const Review& review);
 
 // Markdown or text, in this order: the verdict, a one-paragraph summary, what the head introduces, what it
@@ -89,8 +91,10 @@ std::string render_review(const Review& review, TableFormat format, const std::s
 // "values", "cases"}]: the fields the model does not know, as swept), "grid_blocks" (only when part of the
 // grid was walked), "coverage" ({"tool", "changed", "code", "reached", "unreached": [{"file", "line",
 // "text"}]}, null when not measured) and "topk" (only with a top-k part: {"problem_set", "evaluated", then
-// "problems", "changed", "kinds": [{"kind", "problems", "example" (the problem line), "base", "head"}], or "not_evaluated"});
-// each invariant also has "left" and "joined".
+// "problems", "changed", "kinds": [{"kind", "problems", "example" (the problem line), "base", "head"}],
+// "judged" (the problems both revisions answered) and "invariants": [{"invariant", "status" (introduced or
+// fixed), "problems", "example", "base", "head"}], or "not_evaluated"); "introduced" is the grid's; each
+// invariant also has "left" and "joined".
 std::string review_json(const Review& review);
 
 }  // namespace zfcheck

@@ -102,23 +102,63 @@ std::vector<std::string_view> topk_change_kinds(const ojson& base, const ojson& 
   return kinds;
 }
 
-void TopkChanges::add(const std::string& line, const ojson& base, const ojson& head) {
+namespace {
+
+// Counts one problem in the entry of `list` that `same` picks, or in `fresh`, placed before the first entry
+// `later` picks; the entry keeps its shortest problem and the answers to it.
+template <class Change, class Same, class Later>
+void count_problem(std::vector<Change>& list, Same same, Later later, Change fresh, const std::string& line,
+                   const ojson& base, const ojson& head) {
+  auto it = std::find_if(list.begin(), list.end(), same);
+  if (it == list.end()) it = list.insert(std::find_if(list.begin(), list.end(), later), std::move(fresh));
+  if (it->problems++ > 0 && line.size() >= it->line.size()) return;
+  it->line = line;
+  it->base = base;
+  it->head = head;
+}
+
+bool lacks(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) == names.end();
+}
+
+std::ptrdiff_t kind_rank(std::string_view kind) {
+  return std::find(kTopkChangeKinds.begin(), kTopkChangeKinds.end(), kind) - kTopkChangeKinds.begin();
+}
+
+}  // namespace
+
+std::vector<const TopkInvariantChange*> TopkChanges::with_status(std::string_view status) const {
+  std::vector<const TopkInvariantChange*> out;
+  for (const TopkInvariantChange& c : invariants)
+    if (c.status == status) out.push_back(&c);
+  return out;
+}
+
+void TopkChanges::add(const std::string& line, const ojson& base, const ojson& head,
+                      const std::optional<TopkJudgement>& judgement) {
   ++problems;
+  auto count_invariant = [&](const std::string& name, const std::string& status) {
+    auto order = [](const std::string& s, const std::string& n) { return std::pair(s != "introduced", n); };
+    count_problem(
+        invariants, [&](const TopkInvariantChange& c) { return c.invariant == name && c.status == status; },
+        [&](const TopkInvariantChange& c) { return order(c.status, c.invariant) > order(status, name); },
+        TopkInvariantChange{name, status, 0, {}, {}, {}}, line, base, head);
+  };
+  if (judgement) {
+    ++judged;
+    for (const std::string& name : judgement->head)
+      if (lacks(judgement->base, name)) count_invariant(name, "introduced");
+    for (const std::string& name : judgement->base)
+      if (lacks(judgement->head, name)) count_invariant(name, "fixed");
+  }
   std::vector<std::string_view> seen = topk_change_kinds(base, head);
   if (seen.empty()) return;
   ++changed;
   for (std::string_view kind : seen) {
-    auto it = std::find_if(kinds.begin(), kinds.end(), [&](const TopkChange& c) { return c.kind == kind; });
-    if (it == kinds.end()) {
-      auto rank = [](std::string_view k) {
-        return std::find(kTopkChangeKinds.begin(), kTopkChangeKinds.end(), k) - kTopkChangeKinds.begin();
-      };
-      it = std::find_if(kinds.begin(), kinds.end(),
-                        [&](const TopkChange& c) { return rank(c.kind) > rank(kind); });
-      it = kinds.insert(it, TopkChange{std::string(kind), 0, line, base, head});
-    }
-    if (it->problems++ > 0 && line.size() < it->line.size())
-      *it = TopkChange{it->kind, it->problems, line, base, head};
+    count_problem(
+        kinds, [&](const TopkChange& c) { return c.kind == kind; },
+        [&](const TopkChange& c) { return kind_rank(c.kind) > kind_rank(kind); },
+        TopkChange{std::string(kind), 0, {}, {}, {}}, line, base, head);
   }
 }
 

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,13 +33,34 @@ struct TopkChange {
   nlohmann::ordered_json base, head;
 };
 
+// A top-k invariant upstream's answers break at one revision only: "introduced" (head) or "fixed" (base).
+struct TopkInvariantChange {
+  std::string invariant;
+  std::string status;
+  std::uint64_t problems = 0;
+  std::string line;  // the shortest problem that shows it
+  nlohmann::ordered_json base, head;
+};
+
+// The top-k invariants each revision's answer to one problem breaks (kernels/check/upstream_answer.hpp).
+struct TopkJudgement {
+  std::vector<std::string> base, head;
+};
+
 struct TopkChanges {
   std::uint64_t problems = 0;     // problems compared
   std::uint64_t changed = 0;      // of them, those whose answers differ at all
+  std::uint64_t judged = 0;       // of them, those both revisions answered, so the invariants judged
   std::vector<TopkChange> kinds;  // kTopkChangeKinds order; only the kinds some problem shows
+  std::vector<TopkInvariantChange> invariants;  // introduced ones first, then fixed, each by name
 
-  // One problem's line and the two revisions' answers to it (the runner's lines).
-  void add(const std::string& line, const nlohmann::ordered_json& base, const nlohmann::ordered_json& head);
+  // One problem's line, the two revisions' answers to it (the runner's lines) and, where both could be
+  // judged, the invariants each breaks.
+  void add(const std::string& line, const nlohmann::ordered_json& base, const nlohmann::ordered_json& head,
+           const std::optional<TopkJudgement>& judgement);
+
+  // The invariants with `status`, in `invariants`' order.
+  std::vector<const TopkInvariantChange*> with_status(std::string_view status) const;
 };
 
 // The kinds of change from `base` to `head` (answers to one problem), in kTopkChangeKinds order.

@@ -131,6 +131,53 @@ TEST(EngineReview, unreachedLinesAreListedWithTheirTextAndFailTheReview) {
   EXPECT_EQ(text.find("## Changed code lines no case reached"), std::string::npos);
 }
 
+// A review whose grid changes nothing and every changed line ran, with a top-k part whose head breaks
+// `introduced` (or, reversed, fixes it) on one problem of two.
+Review topk_only(const char* status) {
+  Review r = handmade();
+  r.introduced = false;
+  r.invariants.clear();
+  r.coverage->unreached.clear();
+  TopkChanges changes;
+  using Names = std::vector<std::string>;
+  auto shifted = nlohmann::ordered_json{{"params", {{{"selected", {0, 4, 5}}}}}};
+  auto own = nlohmann::ordered_json{{"params", {{{"selected", {3, 4, 5}}}}}};
+  bool introduced = std::string_view(status) == "introduced";
+  changes.add("{\"id\": \"p\"}", introduced ? own : shifted, introduced ? shifted : own,
+              introduced ? TopkJudgement{Names{}, Names{"topk-scores-own-columns"}}
+                         : TopkJudgement{Names{"topk-scores-own-columns"}, Names{}});
+  changes.add("{\"id\": \"q\"}", own, own, TopkJudgement{});
+  r.topk = TopkReview{"2 problems", std::move(changes), ""};
+  return r;
+}
+
+TEST(EngineReview, aTopkInvariantTheHeadIntroducesFailsTheReviewAndIsNamed) {
+  Review r = topk_only("introduced");
+  EXPECT_FALSE(review_passes(r));
+  std::string text = markdown(r);
+  at(text,
+     "**Verdict: the head introduces a finding the base did not have (`topk-scores-own-columns` on 1 top-k "
+     "problem).**");
+  at(text,
+     "on the 2 both revisions answered, the head fixes no top-k invariant and introduces "
+     "`topk-scores-own-columns` on 1 top-k problem.");
+  at(text, "- introduced: `topk-scores-own-columns`, 1 problem (the shortest below)");
+  at(text, "echo '{\"id\": \"p\"}' | zfcheck topk --upstream \"$DEEPSPEED_SRC@2f74e7e1c\" -");
+  auto doc = py::parse_json(review_json(r));
+  ASSERT_TRUE(doc);
+  const py::Dict& topk = *doc->as<py::Dict>()->find("topk")->as<py::Dict>();
+  EXPECT_EQ(*topk.find("judged"), py::Value(2));
+  const py::Dict& invariant = *topk.find("invariants")->as<py::List>()->front().as<py::Dict>();
+  EXPECT_EQ(*invariant.find("status"), py::Value(py::Str{"introduced"}));
+  EXPECT_EQ(*invariant.find("problems"), py::Value(1));
+
+  Review fixed = topk_only("fixed");
+  EXPECT_TRUE(review_passes(fixed));
+  text = markdown(fixed);
+  at(text, "**Verdict: the head introduces no finding, and every changed code line ran.**");
+  at(text, "the head fixes `topk-scores-own-columns` on 1 top-k problem and introduces no top-k invariant.");
+}
+
 TEST(EngineReview, replayCommandsNameNoLocalPath) {
   EXPECT_EQ(portable_upstream_option("upstream@2f74e7e1c"), "--upstream \"$DEEPSPEED_SRC@2f74e7e1c\"");
   std::string text = markdown(handmade());

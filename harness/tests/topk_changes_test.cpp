@@ -57,10 +57,10 @@ TEST(TopkChanges, eachKindIsReadOffItsOwnPart) {
 
 TEST(TopkChanges, countsProblemsPerKindKeepingTheShortest) {
   TopkChanges changes;
-  changes.add("a longer problem line", stage3("float32"), stage3("int64"));
-  changes.add("short", stage1({1}), stage1({1}));
-  changes.add("a problem line", stage1({1}), stage1({2}));
-  changes.add("shorter", stage3("float32"), stage3("int64"));
+  changes.add("a longer problem line", stage3("float32"), stage3("int64"), std::nullopt);
+  changes.add("short", stage1({1}), stage1({1}), std::nullopt);
+  changes.add("a problem line", stage1({1}), stage1({2}), std::nullopt);
+  changes.add("shorter", stage3("float32"), stage3("int64"), std::nullopt);
   EXPECT_EQ(changes.problems, 4u);
   EXPECT_EQ(changes.changed, 3u);
   ASSERT_EQ(changes.kinds.size(), 2u);
@@ -70,6 +70,34 @@ TEST(TopkChanges, countsProblemsPerKindKeepingTheShortest) {
   EXPECT_EQ(changes.kinds[1].problems, 2u);
   EXPECT_EQ(changes.kinds[1].line, "shorter");
   EXPECT_EQ(changes.kinds[1].head, stage3("int64"));
+  EXPECT_EQ(changes.judged, 0u);
+  EXPECT_TRUE(changes.invariants.empty());
+}
+
+TEST(TopkChanges, invariantsBrokenOnOneSideAreIntroducedOrFixedIntroducedFirst) {
+  TopkChanges changes;
+  using Names = std::vector<std::string>;
+  changes.add("a long problem", stage1({0}), stage1({1}),
+              TopkJudgement{Names{"topk-scores-own-columns"}, Names{"topk-no-rank-blocks"}});
+  changes.add("short", stage1({0}), stage1({1}),
+              TopkJudgement{Names{"topk-scores-own-columns", "topk-selects-something"},
+                            Names{"topk-selects-something", "topk-no-rank-blocks"}});
+  changes.add("unjudged", stage1({0}), stage1({1}), std::nullopt);
+  changes.add("a", stage3("int64"), stage3("float32"),
+              TopkJudgement{Names{}, Names{"topk-indices-are-integers"}});
+  EXPECT_EQ(changes.problems, 4u);
+  EXPECT_EQ(changes.judged, 3u);
+  ASSERT_EQ(changes.invariants.size(), 3u);
+  EXPECT_EQ(changes.invariants[0].invariant, "topk-indices-are-integers");
+  EXPECT_EQ(changes.invariants[0].status, "introduced");
+  EXPECT_EQ(changes.invariants[0].head, stage3("float32"));
+  EXPECT_EQ(changes.invariants[1].invariant, "topk-no-rank-blocks");
+  EXPECT_EQ(changes.invariants[1].problems, 2u);
+  EXPECT_EQ(changes.invariants[1].line, "short");
+  EXPECT_EQ(changes.invariants[2].invariant, "topk-scores-own-columns");
+  EXPECT_EQ(changes.invariants[2].status, "fixed");
+  EXPECT_EQ(changes.with_status("fixed").size(), 1u);
+  EXPECT_EQ(changes.with_status("introduced").size(), 2u);
 }
 
 }  // namespace

@@ -276,7 +276,7 @@ bool stage3_valid(const TopkSubject& s, std::size_t p, const ParamSelection& par
 }
 
 bool param_valid(const TopkSubject& s, std::size_t p, const ParamSelection& param) {
-  bool exact = s.oracle == nullptr;
+  bool exact = s.oracle == nullptr && s.observed == nullptr;
   if (skipped(s.problem, p)) return param.selected.empty();
   return s.problem.layout.stage == 3 ? stage3_valid(s, p, param, exact) : stage12_valid(s, p, param, exact);
 }
@@ -324,10 +324,15 @@ bool kernel_matches_oracle(const TopkSubject& s) {
 }
 
 // No rank waits forever: where one rank raises, so does every other.
-bool no_rank_blocks(const TopkSubject& s) { return !s.answer.run || !some_rank_blocked(*s.answer.run); }
+bool no_rank_blocks(const TopkSubject& s) {
+  if (s.observed) return !s.observed->some_rank_blocked;
+  return !s.answer.run || !some_rank_blocked(*s.answer.run);
+}
 
 // Every index tensor the selection leaves has an integer dtype.
 bool indices_are_integers(const TopkSubject& s) {
+  if (s.observed)
+    return std::all_of(s.observed->index_dtypes.begin(), s.observed->index_dtypes.end(), integer_dtype);
   for (const ParamAnswer& param : s.answer.params) {
     if (!param || param->skipped) continue;
     for (const RankSelection& rank : param->ranks) {

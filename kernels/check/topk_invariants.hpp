@@ -12,13 +12,23 @@
 
 namespace zfcheck {
 
+// What upstream's own run showed (zf_topk_upstream.py's answer) where the oracle predicts it: whether some
+// rank was left blocked in a collective, and every index tensor's dtype.
+struct ObservedRun {
+  bool some_rank_blocked = false;
+  std::vector<std::string> index_dtypes;
+};
+
 // What a top-k invariant judges. `answer` is upstream's (the oracle's) or a kernel's; for a kernel's,
 // `oracle` is the oracle's answer to the same problem and scores are compared within summation-order
-// tolerance (the kernel sums each column in another order).
+// tolerance (the kernel sums each column in another order). `observed`: the answer is upstream's own run,
+// whose blocked ranks and dtypes are judged as observed, and whose scores, summed in torch's order on its
+// device, within the same tolerance.
 struct TopkSubject {
   const SelectionProblem& problem;
   const SelectionAnswer& answer;
   const SelectionAnswer* oracle = nullptr;
+  const ObservedRun* observed = nullptr;
 };
 
 struct TopkInvariant {

@@ -4,6 +4,7 @@
 #include "kernels/oracle/columns.hpp"
 #include "kernels/oracle/topk_oracle.hpp"
 #include "kernels/check/topk_generators.hpp"
+#include "kernels/tests/names_have.hpp"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -12,10 +13,6 @@
 
 namespace zfcheck {
 namespace {
-
-bool has(const std::vector<std::string>& names, std::string_view name) {
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
 
 // R x C with column j's values all equal to (j + 1) * scale[j % scale.size()], transposed layout.
 SelectionProblem problem_with(int stage, double ratio, std::int64_t world, ParamShape shape,
