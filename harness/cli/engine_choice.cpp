@@ -73,7 +73,8 @@ tl::expected<std::unique_ptr<TopkUpstream>, std::string> open_topk_upstream(cons
                                                 .jobs = choice.jobs,
                                                 .cache_dir = chosen_cache_dir(choice),
                                                 .device = choice.device,
-                                                .options_prefix = options_prefix});
+                                                .options_prefix = options_prefix,
+                                                .coverage = choice.coverage});
 }
 
 tl::expected<std::unique_ptr<Engine>, std::string> upstream_engine(const std::string& path_at_rev,

@@ -6,12 +6,15 @@
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
 #include "harness/cli/grid_choice.hpp"
+#include "harness/cli/topk_review.hpp"
 #include "harness/io/case_io.hpp"
 #include "harness/reports/profile_diff.hpp"
 #include "harness/upstream/changed_code.hpp"
 #include "harness/upstream/upstream_engine.hpp"
+#include "kernels/check/topk_invariants.hpp"
 #include "reference/py_json.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <set>
@@ -23,10 +26,69 @@ namespace {
 struct HistoryOptions {
   EngineChoice runner;
   GridChoice grid;
+  TopkReviewChoice topk;
   std::string path;
   std::string since;
   std::string until = "HEAD";
   std::string invariant;
+};
+
+bool known_invariant(const std::string& name) {
+  auto topk = topk_invariants();
+  return find_invariant(name) != nullptr ||
+         std::any_of(topk.begin(), topk.end(), [&](const TopkInvariant& i) { return i.name == name; });
+}
+
+// The top-k part of the timeline: each evaluated commit's answers to the problem set against the last
+// commit's that were evaluated, what its selection code ran, and the top-k invariants some answer breaks.
+class TopkTimeline {
+ public:
+  explicit TopkTimeline(const HistoryOptions& opts) : opts_(opts) {
+    if (opts.topk.problems > 0) set_ = topk_review_problems(opts.topk);
+  }
+
+  // The commit's lines; adds the invariants its answers break to `broken`, its files to `files` and what
+  // ran to `ran`. Where the selection code cannot run (no torch, a revision without it) it says so, and the
+  // next commit is compared with the last one that ran.
+  std::string evaluate(const std::string& spec, std::set<std::string>& broken,
+                       std::map<std::string, std::string>& files, ExecutedLines& ran) {
+    if (!set_) return "";
+    if (!torch_missing_.empty()) return "    top-k: not evaluated (" + torch_missing_ + ")\n";
+    try {
+      TopkRevisionRun now = run_topk_revision(spec, *set_, opts_.topk, opts_.runner, true);
+      std::string line = "    top-k: ";
+      if (previous_) {
+        TopkChanges changes = compare_topk(*set_, *previous_, now);
+        line += changes.changed_summary();
+        for (const char* status : {"introduced", "fixed"}) {
+          for (const TopkInvariantChange* c : changes.with_status(status))
+            line += "; " + std::string(status) + " " + c->invariant + " on " + std::to_string(c->problems) +
+                    (c->problems == 1 ? " problem, e.g. " : " problems, e.g. ") + c->line;
+        }
+      } else {
+        line +=
+            std::to_string(set_->lines.size()) + " problems (" + set_->description + "), the first evaluated";
+      }
+      auto names = now.broken_anywhere();
+      broken.insert(names.begin(), names.end());
+      files.insert(now.files.begin(), now.files.end());
+      ran.merge(now.ran);
+      previous_ = std::move(now);
+      return line + "\n";
+    } catch (const TorchMissing& e) {
+      torch_missing_ = e.what();
+      return "    top-k: not evaluated (" + torch_missing_ + ")\n";
+    } catch (const EngineFailure& e) {
+      if (previous_) broken.merge(previous_->broken_anywhere());  // unknown here: no transition
+      return "    top-k: not evaluated (" + std::string(e.what()) + ")\n";
+    }
+  }
+
+ private:
+  const HistoryOptions& opts_;
+  std::optional<TopkProblemSet> set_;
+  std::optional<TopkRevisionRun> previous_;
+  std::string torch_missing_;
 };
 
 std::set<std::string> broken(const SweepReport& report) {
@@ -36,7 +98,7 @@ std::set<std::string> broken(const SweepReport& report) {
 }
 
 int run_history(const HistoryOptions& opts) {
-  if (!opts.invariant.empty() && find_invariant(opts.invariant) == nullptr) {
+  if (!opts.invariant.empty() && !known_invariant(opts.invariant)) {
     std::cerr << "zfcheck history: --invariant: no invariant " << opts.invariant
               << " (zfcheck invariants lists them)\n";
     return kExitUsage;
@@ -47,6 +109,7 @@ int run_history(const HistoryOptions& opts) {
     return kExitUsage;
   }
   const SweepGrid grid(chosen_grid_blocks(opts.grid));
+  TopkTimeline topk(opts);
   std::unique_ptr<Engine> previous;
   std::string previous_key;
   std::set<std::string> previous_broken;
@@ -81,8 +144,10 @@ int run_history(const HistoryOptions& opts) {
       }
       Progress progress = Progress::on_terminal("sweep " + c.sha, grid.size());
       now = broken(sweep(grid, **engine, &progress));
-      auto coverage = patch_coverage(opts.path, parent_or_empty_tree(opts.path, c.sha), c.sha, source.files,
-                                     (*engine)->executed_lines());
+      std::map<std::string, std::string> files = source.files;
+      ExecutedLines ran = (*engine)->executed_lines();
+      lines += topk.evaluate(opts.path + "@" + c.sha, now, files, ran);
+      auto coverage = patch_coverage(opts.path, parent_or_empty_tree(opts.path, c.sha), c.sha, files, ran);
       lines +=
           "    patch coverage: " + (coverage ? patch_coverage_summary(*coverage) : coverage.error()) + "\n";
     } catch (const EngineFailure& e) {
@@ -124,11 +189,16 @@ void add_history_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--invariant", opts->invariant, "Only this invariant's appearances and disappearances");
   add_runner_options(cmd, opts->runner);
   add_grid_choice(cmd, opts->grid);
+  add_topk_review_options(cmd, opts->topk);
   cmd->footer(
       "First-parent commits that changed a file the runner loads; the grid is evaluated once per distinct\n"
-      "content of those files; under each, the patch coverage of the commit's own change (the lines it "
-      "changed\n"
-      "in those files that some grid case ran). Exit status: 0 done, 2 bad usage or a runner failure.");
+      "content of those files, and the top-k problem set (as in review) through the commit's own selection "
+      "code,\n"
+      "its answers against the last evaluated commit's (top-k invariants some answer breaks join the "
+      "findings);\n"
+      "under each, the patch coverage of the commit's own change (the lines it changed in the runners' files "
+      "that\n"
+      "some grid case or top-k problem ran). Exit status: 0 done, 2 bad usage or a runner failure.");
   cmd->callback([opts, &exit_code] {
     exit_code = guard_engine_failure("history", [&] { return run_history(*opts); });
   });

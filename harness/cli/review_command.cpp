@@ -74,14 +74,20 @@ int run_review(const ReviewOptions& opts) {
   const auto base_fields = field_names(**base), head_fields = field_names(**head);
   review.new_fields = missing_from(head_fields, base_fields);
   review.removed_fields = missing_from(base_fields, head_fields);
-  auto coverage = patch_coverage(opts.path, (*base)->source().label, (*head)->source().label,
-                                 (*head)->source().files, (*head)->executed_lines());
+  TopkReviewRun topk =
+      review_topk(opts.path + "@" + opts.base, opts.path + "@" + opts.head, opts.topk, opts.runner);
+  review.topk = std::move(topk.review);
+  // What the cases ran and what the top-k problems ran, over both runners' files.
+  std::map<std::string, std::string> files = (*head)->source().files;
+  files.insert(topk.head_files.begin(), topk.head_files.end());
+  ExecutedLines ran = (*head)->executed_lines();
+  ran.merge(topk.head_ran);
+  auto coverage = patch_coverage(opts.path, (*base)->source().label, (*head)->source().label, files, ran);
   if (!coverage) {
     std::cerr << "zfcheck review: patch coverage: " << coverage.error() << "\n";
     return kExitUsage;
   }
   review.coverage = std::move(*coverage);
-  review.topk = review_topk(opts.path + "@" + opts.base, opts.path + "@" + opts.head, opts.topk, opts.runner);
   if (opts.format == "json") {
     std::cout << review_json(review);
   } else {

@@ -1,5 +1,5 @@
-// Generates the problem set, reads the reviewed seeds, and feeds both revisions' answers to TopkChanges in
-// batches (one cache entry each).
+// Generates the problem set, reads the reviewed seeds, runs a revision on them in batches (one cache entry
+// each) judging each answer, and compares two runs.
 #include "harness/cli/topk_review.hpp"
 
 #include "harness/io/data_dir.hpp"
@@ -39,17 +39,13 @@ std::vector<std::string> reviewed_seeds() {
   return lines;
 }
 
-// The invariants each revision's answer breaks; none where the line is not a problem or a side could not
-// answer it.
-std::optional<TopkJudgement> judge(const std::string& line, const nlohmann::ordered_json& base,
-                                   const nlohmann::ordered_json& head) {
+// The invariants an answer breaks; none where the line is not a problem or the revision could not answer it.
+std::optional<std::vector<std::string>> judge(const std::string& line, const nlohmann::ordered_json& answer) {
   auto parsed = parse_topk_problem(line);
   if (!parsed) return std::nullopt;
-  auto before = read_upstream_answer(parsed->problem, base);
-  auto after = read_upstream_answer(parsed->problem, head);
-  if (!before || !after) return std::nullopt;
-  return TopkJudgement{upstream_violations(parsed->problem, *before),
-                       upstream_violations(parsed->problem, *after)};
+  auto read = read_upstream_answer(parsed->problem, answer);
+  if (!read) return std::nullopt;
+  return upstream_violations(parsed->problem, *read);
 }
 
 }  // namespace
@@ -84,40 +80,65 @@ TopkProblemSet topk_review_problems(const TopkReviewChoice& choice) {
   return set;
 }
 
-std::optional<TopkReview> review_topk(const std::string& base_spec, const std::string& head_spec,
-                                      const TopkReviewChoice& choice, const EngineChoice& runner) {
-  if (choice.problems == 0) return std::nullopt;
+std::set<std::string> TopkRevisionRun::broken_anywhere() const {
+  std::set<std::string> names;
+  for (const auto& problem : broken)
+    if (problem) names.insert(problem->begin(), problem->end());
+  return names;
+}
+
+TopkRevisionRun run_topk_revision(const std::string& spec, const TopkProblemSet& set,
+                                  const TopkReviewChoice& choice, const EngineChoice& runner, bool measure) {
   EngineChoice torch = runner;
   torch.python = choice.python;
   torch.device = choice.device;
-  auto base = open_topk_upstream(base_spec, torch, "topk-");
-  if (!base) throw EngineFailure("base: " + base.error());
-  auto head = open_topk_upstream(head_spec, torch, "topk-");
-  if (!head) throw EngineFailure("head: " + head.error());
-  TopkProblemSet set = topk_review_problems(choice);
-  TopkReview review{set.description, std::nullopt, ""};
-  TopkChanges changes;
-  Progress progress = Progress::on_terminal("top-k " + (*base)->name() + " -> " + (*head)->name(),
-                                            set.lines.size(), "problems");
-  try {
-    for (std::size_t begin = 0; begin < set.lines.size(); begin += kTopkUpstreamBatch) {
-      std::size_t end = std::min(set.lines.size(), begin + kTopkUpstreamBatch);
-      std::vector<std::string> batch(set.lines.begin() + static_cast<std::ptrdiff_t>(begin),
-                                     set.lines.begin() + static_cast<std::ptrdiff_t>(end));
-      auto before = (*base)->answers(batch);
-      auto after = (*head)->answers(batch);
-      for (std::size_t i = 0; i < batch.size(); ++i)
-        changes.add(batch[i], before[i], after[i], judge(batch[i], before[i], after[i]));
-      progress.update(end);
+  torch.coverage = measure;
+  auto upstream = open_topk_upstream(spec, torch, "topk-");
+  if (!upstream) throw EngineFailure(upstream.error());
+  TopkRevisionRun run{(*upstream)->name(), {}, {}, {}, (*upstream)->files()};
+  Progress progress = Progress::on_terminal("top-k " + run.name, set.lines.size(), "problems");
+  for (std::size_t begin = 0; begin < set.lines.size(); begin += kTopkUpstreamBatch) {
+    std::size_t end = std::min(set.lines.size(), begin + kTopkUpstreamBatch);
+    std::vector<std::string> batch(set.lines.begin() + static_cast<std::ptrdiff_t>(begin),
+                                   set.lines.begin() + static_cast<std::ptrdiff_t>(end));
+    auto answers = (*upstream)->answers(batch);
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      run.broken.push_back(judge(batch[i], answers[i]));
+      run.answers.push_back(std::move(answers[i]));
     }
-  } catch (const TorchMissing& e) {
-    progress.finish();
-    review.not_evaluated = e.what();
-    return review;
+    progress.update(end);
   }
   progress.finish();
-  review.changes = std::move(changes);
-  return review;
+  run.ran = (*upstream)->executed_lines();
+  return run;
+}
+
+TopkChanges compare_topk(const TopkProblemSet& set, const TopkRevisionRun& base,
+                         const TopkRevisionRun& head) {
+  TopkChanges changes;
+  for (std::size_t i = 0; i < set.lines.size(); ++i) {
+    std::optional<TopkJudgement> judgement;
+    if (base.broken[i] && head.broken[i]) judgement = TopkJudgement{*base.broken[i], *head.broken[i]};
+    changes.add(set.lines[i], base.answers[i], head.answers[i], judgement);
+  }
+  return changes;
+}
+
+TopkReviewRun review_topk(const std::string& base_spec, const std::string& head_spec,
+                          const TopkReviewChoice& choice, const EngineChoice& runner) {
+  if (choice.problems == 0) return {};
+  TopkProblemSet set = topk_review_problems(choice);
+  TopkReviewRun out{TopkReview{set.description, std::nullopt, ""}, {}, {}};
+  try {
+    TopkRevisionRun base = run_topk_revision(base_spec, set, choice, runner, false);
+    TopkRevisionRun head = run_topk_revision(head_spec, set, choice, runner, true);
+    out.review->changes = compare_topk(set, base, head);
+    out.head_ran = std::move(head.ran);
+    out.head_files = std::move(head.files);
+  } catch (const TorchMissing& e) {
+    out.review->not_evaluated = e.what();
+  }
+  return out;
 }
 
 }  // namespace zfcheck::cli

@@ -4,11 +4,15 @@
 
 #include "harness/cli/engine_choice.hpp"
 #include "harness/reports/engine_review.hpp"
+#include "harness/upstream/executed_lines.hpp"
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,10 +39,37 @@ struct TopkProblemSet {
 // partition), then the reviewed top-k seeds of corpus/fuzz/topk_fuzzer, in file name order.
 TopkProblemSet topk_review_problems(const TopkReviewChoice& choice);
 
-// The revisions' answers to the problem set compared (`runner`: the jobs and the cache): none where
-// choice.problems is 0; not evaluated, saying why, where choice.python has no torch. Throws EngineFailure
-// on any other runner failure.
-std::optional<TopkReview> review_topk(const std::string& base_spec, const std::string& head_spec,
-                                      const TopkReviewChoice& choice, const EngineChoice& runner);
+// One revision's answers to the problem set, and what its selection code ran on them.
+struct TopkRevisionRun {
+  std::string name;                                             // upstream@<sha>
+  std::vector<nlohmann::ordered_json> answers;                  // one per problem
+  std::vector<std::optional<std::vector<std::string>>> broken;  // per problem the top-k invariants its answer
+                                                                // breaks; none where it could not be judged
+  ExecutedLines ran;                                            // with `measure`
+  std::map<std::string, std::string> files;                     // the top-k runner's files (path -> text)
+
+  // The invariants some answer breaks, by name.
+  std::set<std::string> broken_anywhere() const;
+};
+
+// The revision at `spec` on `set` (`runner`: the jobs and the cache; `measure`: record the lines that ran).
+// Throws TorchMissing where choice.python has no torch, EngineFailure on any other runner failure.
+TopkRevisionRun run_topk_revision(const std::string& spec, const TopkProblemSet& set,
+                                  const TopkReviewChoice& choice, const EngineChoice& runner, bool measure);
+
+// The changes from `base` to `head`, both runs of `set`.
+TopkChanges compare_topk(const TopkProblemSet& set, const TopkRevisionRun& base, const TopkRevisionRun& head);
+
+// The top-k part of a review, and what the head's selection code ran (its patch coverage).
+struct TopkReviewRun {
+  std::optional<TopkReview> review;               // none: no top-k part
+  ExecutedLines head_ran;                         // empty where not evaluated
+  std::map<std::string, std::string> head_files;  // the top-k runner's files at head (path -> text)
+};
+
+// The revisions' answers to the problem set compared: no review where choice.problems is 0; not evaluated,
+// saying why, where choice.python has no torch. Throws EngineFailure on any other runner failure.
+TopkReviewRun review_topk(const std::string& base_spec, const std::string& head_spec,
+                          const TopkReviewChoice& choice, const EngineChoice& runner);
 
 }  // namespace zfcheck::cli

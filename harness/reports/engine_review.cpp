@@ -189,18 +189,13 @@ std::string verdict(const Review& r, TableFormat format) {
 std::string topk_summary(const Review& r, TableFormat format) {
   const TopkReview& t = *r.topk;
   if (!t.changes) return "Top-k selection: not evaluated (" + t.not_evaluated + ").";
-  std::string kinds;
-  for (const TopkChange& c : t.changes->kinds)
-    kinds += (kinds.empty() ? "" : ", ") + c.kind + " " + std::to_string(c.problems);
   auto listed = [&](std::string_view status) {
     const auto changes = topk_with(r, status);
     return changes.empty() ? std::string("no top-k invariant") : topk_names(changes, format);
   };
-  return "Top-k selection: " + std::to_string(t.changes->changed) + " of " +
-         std::to_string(t.changes->problems) + " problems answer differently" +
-         (kinds.empty() ? "" : " (" + kinds + ")") + "; on the " + std::to_string(t.changes->judged) +
-         " both revisions answered, the head fixes " + listed("fixed") + " and introduces " +
-         listed("introduced") + ".";
+  return "Top-k selection: " + t.changes->changed_summary() + "; on the " +
+         std::to_string(t.changes->judged) + " both revisions answered, the head fixes " + listed("fixed") +
+         " and introduces " + listed("introduced") + ".";
 }
 
 std::string summary(const Review& r, TableFormat format) {

@@ -127,6 +127,14 @@ std::ptrdiff_t kind_rank(std::string_view kind) {
 
 }  // namespace
 
+std::string TopkChanges::changed_summary() const {
+  std::string listed;
+  for (const TopkChange& c : kinds)
+    listed += (listed.empty() ? "" : ", ") + c.kind + " " + std::to_string(c.problems);
+  return std::to_string(changed) + " of " + std::to_string(problems) + " problems answer differently" +
+         (listed.empty() ? "" : " (" + listed + ")");
+}
+
 std::vector<const TopkInvariantChange*> TopkChanges::with_status(std::string_view status) const {
   std::vector<const TopkInvariantChange*> out;
   for (const TopkInvariantChange& c : invariants)

@@ -59,6 +59,8 @@ struct TopkChanges {
   void add(const std::string& line, const nlohmann::ordered_json& base, const nlohmann::ordered_json& head,
            const std::optional<TopkJudgement>& judgement);
 
+  // "23 of 515 problems answer differently (selection 17, error 6)".
+  std::string changed_summary() const;
   // The invariants with `status`, in `invariants`' order.
   std::vector<const TopkInvariantChange*> with_status(std::string_view status) const;
 };

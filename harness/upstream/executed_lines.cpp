@@ -10,7 +10,10 @@
 namespace zfcheck {
 
 void ExecutedLines::merge(const ExecutedLines& other) {
-  if (tool.empty()) tool = other.tool;
+  if (tool.empty())
+    tool = other.tool;
+  else if (!other.tool.empty() && tool.find(other.tool) == std::string::npos)
+    tool += " and " + other.tool;
   for (const auto& [file, lines] : other.executable) executable[file].insert(lines.begin(), lines.end());
   for (const auto& [file, lines] : other.executed) executed[file].insert(lines.begin(), lines.end());
 }

@@ -16,6 +16,7 @@ struct ExecutedLines {
   std::map<std::string, std::set<int>> executable;  // repository path -> the lines that have code
   std::map<std::string, std::set<int>> executed;    // repository path -> the lines that ran
 
+  // The union; each tool named once ("coverage.py 7.4 and zfcheck's line tracer, sys.settrace").
   void merge(const ExecutedLines& other);
   // One line, the runner's own shape: {"coverage": {"tool": ..., "files": {path: {"executable",
   // "executed"}}}}.

@@ -1,6 +1,7 @@
 // The top-k runners: started once, fed each uncached batch split over the pool, answers cached per batch.
 #include "harness/upstream/topk_upstream.hpp"
 
+#include "harness/upstream/measured_answers.hpp"
 #include "harness/upstream/runner_pool.hpp"
 
 #include <algorithm>
@@ -40,14 +41,17 @@ void TopkUpstream::start_runners() const {
                                .deepspeed = tree_dir_->path(),
                                .script = RunnerScript::topk,
                                .ready_line = true,
+                               .coverage = options_.coverage,
                                .device = options_.device};
   runners_ = start_pool(runner_options, options_.jobs, [this](int status) {
     if (status == kNoTorchStatus)
-      throw TorchMissing(options_.python + " has no torch: install Debian's python3-torch (for /usr/bin/python3) "
-                         "or point --" + options_.options_prefix + "python at a Python with torch");
+      throw TorchMissing(options_.python +
+                         " has no torch: install Debian's python3-torch (for /usr/bin/python3) "
+                         "or point --" +
+                         options_.options_prefix + "python at a Python with torch");
     if (status == kUnusableDeviceStatus)
-      return "--" + options_.options_prefix + "python's torch cannot use --" + options_.options_prefix + "device " +
-             options_.device + " (its message is above)";
+      return "--" + options_.options_prefix + "python's torch cannot use --" + options_.options_prefix +
+             "device " + options_.device + " (its message is above)";
     return "the top-k runner could not load " + name() + " (exit status " + std::to_string(status) +
            "; its message is above)";
   });
@@ -56,19 +60,21 @@ void TopkUpstream::start_runners() const {
 std::vector<nlohmann::ordered_json> TopkUpstream::answers(const std::vector<std::string>& problems) const {
   std::string all = source_.key + "\ntopk on " + options_.device;  // a device may answer otherwise (float16)
   for (const std::string& line : problems) all += "\n" + line;
-  const std::string key = digest(all);
-  auto cached = cache_.load(key, problems.size());
-  if (!cached) start_runners();
-  std::vector<std::string> lines = cached ? std::move(*cached) : answer_on_pool(runners_, problems);
   std::vector<nlohmann::ordered_json> out;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    auto answer = nlohmann::ordered_json::parse(lines[i], nullptr, false);
-    if (!answer.is_object())
-      throw EngineFailure("the top-k runner's answer to " + problems[i] +
-                          " is not a JSON object: " + lines[i].substr(0, 300));
-    out.push_back(std::move(answer));
-  }
-  if (!cached) cache_.store(key, lines);
+  auto parse = [&](const std::vector<std::string>& lines) {
+    out.clear();
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      auto answer = nlohmann::ordered_json::parse(lines[i], nullptr, false);
+      if (!answer.is_object())
+        throw EngineFailure("the top-k runner's answer to " + problems[i] +
+                            " is not a JSON object: " + lines[i].substr(0, 300));
+      out.push_back(std::move(answer));
+    }
+  };
+  MeasuredAnswers batch = answer_measured(
+      cache_, digest(all), problems, options_.coverage, runners_, [this] { start_runners(); }, parse);
+  if (batch.cached) parse(batch.answers);
+  executed_.merge(batch.ran);
   return out;
 }
 

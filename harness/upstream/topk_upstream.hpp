@@ -2,6 +2,7 @@
 #pragma once
 
 #include "harness/checks/engine.hpp"
+#include "harness/upstream/executed_lines.hpp"
 #include "harness/upstream/interrupt_cleanup.hpp"
 #include "harness/upstream/result_cache.hpp"
 #include "harness/upstream/upstream_runner.hpp"
@@ -10,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <tl/expected.hpp>
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,6 +33,7 @@ struct TopkUpstreamOptions {
   std::string cache_dir;           // empty: no cache
   std::string device = "cpu";      // the torch device upstream's code runs on
   std::string options_prefix;      // of the options that set these, for messages: --python, --topk-python
+  bool coverage = false;           // record which lines of upstream's files run (executed_lines())
 };
 
 class TopkUpstream {
@@ -46,6 +49,11 @@ class TopkUpstream {
   // python3-torch), EngineFailure when a runner cannot start otherwise (a device it cannot use), stops
   // before answering every line, or answers a line with something that is not a JSON object.
   std::vector<nlohmann::ordered_json> answers(const std::vector<std::string>& problems) const;
+  // With options.coverage: the lines of the runner's files that ran on every problem answered so far (a
+  // cached batch's included).
+  const ExecutedLines& executed_lines() const { return executed_; }
+  // The files the runner reads at the revision (repository path -> text).
+  const std::map<std::string, std::string>& files() const { return source_.files; }
   // "upstream@<short sha>" or "upstream@worktree".
   std::string name() const { return "upstream@" + source_.label; }
   // PATH@<short sha>, or PATH for the working tree: what --upstream takes to run the same code again.
@@ -60,6 +68,7 @@ class TopkUpstream {
   ResultCache cache_;
   mutable std::optional<on_interrupt::TemporaryPath> tree_dir_;  // the files written out for the runners
   mutable std::vector<UpstreamRunner> runners_;                  // destroyed first: they read tree_dir_
+  mutable ExecutedLines executed_;
 };
 
 }  // namespace zfcheck

@@ -4,6 +4,7 @@
 #include "harness/io/case_io.hpp"
 #include "harness/io/result_json.hpp"
 #include "harness/upstream/interrupt_cleanup.hpp"
+#include "harness/upstream/measured_answers.hpp"
 #include "harness/upstream/runner_pool.hpp"
 #include "reference/py_json.hpp"
 
@@ -101,22 +102,6 @@ void UpstreamEngine::start_runners() const {
   runners_ = start_pool(runner_options, options_.jobs, [this](int status) { return load_failure(status); });
 }
 
-std::pair<std::vector<std::string>, ExecutedLines> UpstreamEngine::run(const std::vector<std::string>& lines) const {
-  start_runners();
-  if (!options_.coverage) return {answer_on_pool(runners_, lines), ExecutedLines{}};
-  std::vector<ExecutedLines> ran(runners_.size());
-  auto out = answer_on_pool(runners_, lines, coverage_request_line(), [&](std::size_t part, UpstreamRunner& runner) {
-    std::string answer;
-    auto coverage =
-        runner.next(answer) ? ExecutedLines::from_json(answer) : tl::unexpected(std::string("no answer"));
-    if (!coverage) return "the request for the lines that ran (" + coverage.error() + ")";
-    ran[part] = std::move(*coverage);
-    return std::string();
-  });
-  for (std::size_t part = 1; part < ran.size(); ++part) ran[0].merge(ran[part]);
-  return {std::move(out), std::move(ran[0])};
-}
-
 ExecutedLines UpstreamEngine::executed_lines() const {
   std::lock_guard lock(executed_mutex_);
   return executed_;
@@ -133,40 +118,30 @@ std::vector<py::Value> UpstreamEngine::answer_values(const std::vector<Case>& ca
     all += "\n" + line;
     lines.push_back(std::move(line));
   }
-  const std::string key = digest(all);
-  const std::string coverage_key = digest(key + "\ncoverage");
-  auto cached = cache_.load(key, lines.size());
-  ExecutedLines ran;
-  if (cached && options_.coverage) {
-    auto entry = cache_.load(coverage_key, 1);
-    auto cached_ran = entry ? ExecutedLines::from_json(entry->front()) : tl::unexpected(std::string("absent"));
-    if (cached_ran) ran = std::move(*cached_ran);
-    else cached.reset();  // cached without the lines that ran: evaluated again
-  }
-  std::vector<std::string> answers;
-  if (cached) answers = std::move(*cached);
-  else std::tie(answers, ran) = run(lines);
   std::vector<py::Value> out(cases.size());
-  std::vector<std::string> failures(cases.size() == 0 ? 0 : 2);
-  in_parallel(failures.size(), [&](std::size_t part) {
-    for (std::size_t i = cases.size() * part / 2; i < cases.size() * (part + 1) / 2; ++i) {
-      auto value = py::parse_json(answers[i]);
-      if (!value || value->as<py::Dict>() == nullptr) {
-        failures[part] = "the upstream runner's answer to " + lines[i] +
-                         " is not a JSON object: " + answers[i].substr(0, 300);
-        return;
+  auto parse = [&](const std::vector<std::string>& answers) {
+    std::vector<std::string> failures(cases.size() == 0 ? 0 : 2);
+    in_parallel(failures.size(), [&](std::size_t part) {
+      for (std::size_t i = cases.size() * part / 2; i < cases.size() * (part + 1) / 2; ++i) {
+        auto value = py::parse_json(answers[i]);
+        if (!value || value->as<py::Dict>() == nullptr) {
+          failures[part] = "the upstream runner's answer to " + lines[i] +
+                           " is not a JSON object: " + answers[i].substr(0, 300);
+          return;
+        }
+        out[i] = std::move(*value);
       }
-      out[i] = std::move(*value);
+    });
+    for (const std::string& f : failures) {
+      if (!f.empty()) throw EngineFailure(f);
     }
-  });
-  for (const std::string& f : failures) {
-    if (!f.empty()) throw EngineFailure(f);
-  }
-  if (!cached) cache_.store(key, answers);
+  };
+  MeasuredAnswers batch = answer_measured(
+      cache_, digest(all), lines, options_.coverage, runners_, [this] { start_runners(); }, parse);
+  if (batch.cached) parse(batch.answers);
   if (options_.coverage) {
-    if (!cached) cache_.store(coverage_key, {ran.to_json()});
     std::lock_guard lock(executed_mutex_);
-    executed_.merge(ran);
+    executed_.merge(batch.ran);
   }
   return out;
 }

@@ -55,8 +55,6 @@ class UpstreamEngine final : public Engine {
   void write_tree() const;
   void start_runners() const;
   std::string load_failure(int status) const;
-  // The runners' answers to `lines`, and with options.coverage the lines of upstream's files that ran on them.
-  std::pair<std::vector<std::string>, ExecutedLines> run(const std::vector<std::string>& lines) const;
 
   UpstreamSource source_;
   UpstreamEngineOptions options_;

@@ -43,8 +43,8 @@ tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOpti
     if (options.schema) args.push_back("--schema");
     args.push_back("--max-micro-steps");
     args.push_back(std::to_string(kMaxMicroSteps));
-    if (options.coverage) args.push_back("--coverage");
   }
+  if (options.coverage) args.push_back("--coverage");
   for (const auto& a : args) runner.command_ += (runner.command_.empty() ? "" : " ") + shell_quote(a);
   if (!cases_path.empty()) runner.command_ += " < " + shell_quote(cases_path);
 

@@ -19,15 +19,15 @@ enum class RunnerScript { config, topk };
 
 struct RunnerOptions {
   std::string python = "python3";
-  std::string deepspeed;           // checkout or git repository
+  std::string deepspeed;                          // checkout or git repository
   std::optional<std::string> rev = std::nullopt;  // the files at this revision; none: the working tree
-  RunnerScript script = RunnerScript::config;  // run from the copy built into zfcheck
+  RunnerScript script = RunnerScript::config;     // run from the copy built into zfcheck
   bool ready_line = false;  // ask the runner to print {"ready": true} once its modules are loaded
+  bool coverage = false;    // record the lines of upstream's files that run (zf_coverage.py)
   // The top-k runner only:
   std::string device = "cpu";  // the torch device upstream's code runs on
   // The config runner only:
-  bool schema = false;      // ask for the revision's ZenFlowConfig fields (one line) instead of results
-  bool coverage = false;    // record the lines of upstream's files that run (zf_coverage.py)
+  bool schema = false;  // ask for the revision's ZenFlowConfig fields (one line) instead of results
 };
 
 // One runner process over cases or problems (a file, or lines sent to it); results arrive one line per

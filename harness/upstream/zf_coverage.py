@@ -1,5 +1,6 @@
 """Which lines of upstream's files the runner executed (zf_upstream.py --coverage): coverage.py when this
-Python has it, else a line tracer of its own (sys.settrace) that follows only frames of those files.
+Python has it, else a line tracer of its own (sys.settrace, and threading.settrace for the threads started
+later) that follows only frames of those files. zf_topk_upstream.py --coverage uses it too.
 
 After the cases of a batch zfcheck sends REQUEST as one more input line; the runner answers with one line,
 {"coverage": {"tool": ..., "files": {path: {"executable": [...], "executed": [...]}}}}, and the count
@@ -8,18 +9,24 @@ continuation lines of a statement have none); "executed" are those that ran on t
 the modules were loaded (which happens once per runner, so every answer includes it).
 """
 import sys
+import threading
 
 REQUEST = '{"zfcheck": "coverage"}'
 
 
-def executable_lines(source, filename):
-    """The line numbers that have code in the compiled `source` (every nested function and class too)."""
-    lines, stack = set(), [compile(source, filename, "exec")]
+def code_lines(code):
+    """The line numbers that have code in a compiled code object (every nested function and class too)."""
+    lines, stack = set(), [code]
     while stack:
         code = stack.pop()
         lines.update(line for _, _, line in code.co_lines() if line is not None and line > 0)
         stack.extend(c for c in code.co_consts if hasattr(c, "co_lines"))
     return lines
+
+
+def file_lines(sources):
+    """Per file name, the lines that have code in its whole text (`sources`: text by file name)."""
+    return {f: code_lines(compile(text, f, "exec")) for f, text in sources.items()}
 
 
 class OwnTracer:
@@ -49,6 +56,7 @@ class OwnTracer:
 
     def start(self):
         sys.settrace(self._call)
+        threading.settrace(self._call)  # the top-k runner's ranks are threads
 
     def take(self):
         """The lines executed since the last take()."""
@@ -85,14 +93,18 @@ class CoveragePy:
 class Recorder:
     """Started before upstream's modules are loaded; loaded() once they are; answer() per REQUEST."""
 
-    def __init__(self, sources):
-        """`sources`: the text of each file the runner executes, by the file name it is compiled under."""
-        self.executable = {f: executable_lines(text, f) for f, text in sources.items()}
+    def __init__(self, executable, own_tracer=False):
+        """`executable`: per file the runner executes, by the file name it is compiled under, the lines it
+        can run (file_lines() of the whole file, or of the parts it compiles); `own_tracer`: never coverage.py
+        (code compiled from text under a repository path, which coverage.py may not find as a file)."""
+        self.executable = executable
         try:
+            if own_tracer:
+                raise ImportError("the runner's code is not in files coverage.py can find")
             import coverage
-            self.tool = CoveragePy(coverage, list(sources))
+            self.tool = CoveragePy(coverage, list(executable))
         except ImportError:
-            self.tool = OwnTracer(list(sources))
+            self.tool = OwnTracer(list(executable))
         self.at_load = {}
         self.tool.start()
 

@@ -16,7 +16,7 @@ have made it (a broadcast copies its source rank's tensor, an all_gather every r
 raises or returns never makes its later calls: the ranks waiting in one are reported `blocked`, never
 waited on. See docs/topk-format.md ("upstream's run") for the result's keys.
 
-Usage: zf_topk_upstream.py --deepspeed PATH [--rev REV] [--device DEVICE] [--ready] < problems.jsonl > results.jsonl
+Usage: zf_topk_upstream.py --deepspeed PATH [--rev REV] [--device DEVICE] [--ready] [--coverage] < problems.jsonl > results.jsonl
        zf_topk_upstream.py --list-files   (the files it reads, one per line)
 Needs torch (exit status 4 without it, naming the interpreter; 5 where it cannot use --device).
 """
@@ -74,6 +74,7 @@ class Revision:
     """The revision's functions, each compiled from its own source text, by (file, name)."""
 
     def __init__(self, deepspeed, rev):
+        self.texts = {}  # the files' texts, by repository path
         self.functions = {}
         self.nodes = {}
         self.param_loops = {}
@@ -84,6 +85,7 @@ class Revision:
             if text is None:
                 self.missing[path] = f"{path} is absent"
                 continue
+            self.texts[path] = text
             tree = ast.parse(text)
             self.constants[path] = literal_assignments(tree)
             found = {node.name: node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
@@ -98,6 +100,14 @@ class Revision:
                 self.functions[(path, name)] = compile(module, path, "exec")
             if path == ZERO12_FILE:
                 self.alignment_factor = attribute_constant(tree, "nccl_start_alignment_factor")
+
+    def executable_lines(self, code_lines):
+        """Per file it reads, the lines of the functions it runs (`code_lines` of each compiled function):
+        a changed line elsewhere in the file is not the selection's."""
+        lines = {path: set() for path in self.texts}
+        for (path, _), code in self.functions.items():
+            lines[path] |= code_lines(code)
+        return lines
 
     def load(self, path, namespace):
         """Defines the file's functions in `namespace` (their globals), with the file's literal constants."""
@@ -427,23 +437,34 @@ class ChunkTrace:
         self.assign_line = lines[0]
 
     def __enter__(self):
+        self.outer = sys.gettrace()  # zf_coverage's line tracer, with --coverage: it keeps every event
         sys.settrace(self.global_trace)
         return self
 
     def __exit__(self, *exc):
-        sys.settrace(None)
+        sys.settrace(self.outer)
         return False
 
     def global_trace(self, frame, event, arg):
-        return self.local_trace if frame.f_code is self.code else None
+        outer = self.outer(frame, event, arg) if self.outer is not None else None
+        if frame.f_code is not self.code:
+            return outer
 
-    def local_trace(self, frame, event, arg):
+        def local_trace(frame, event, arg):
+            nonlocal outer
+            self.record(frame, event)
+            if outer is not None:
+                outer = outer(frame, event, arg)
+            return local_trace
+
+        return local_trace
+
+    def record(self, frame, event):
         if event == "line":
             if self.last == self.assign_line:
                 local = frame.f_locals
                 self.chunks.append({k: local.get(k) for k in self.NAMES})
             self.last = frame.f_lineno
-        return self.local_trace
 
 
 def index_dtype(tensor):
@@ -567,6 +588,9 @@ def main():
     parser.add_argument("--device", default="cpu")
     parser.add_argument("--list-files", action="store_true")
     parser.add_argument("--ready", action="store_true", help='print {"ready": true} once torch and the files are loaded')
+    parser.add_argument("--coverage", action="store_true",
+                        help="record the lines of the revision's files that run (zf_coverage.py; the functions are "
+                        "compiled under their repository paths, so their lines are the files' own)")
     args = parser.parse_args()
     if args.list_files:
         print("\n".join(FUNCTIONS))
@@ -587,10 +611,18 @@ def main():
               f"{str(e).splitlines()[0] if str(e) else type(e).__name__}", file=sys.stderr)
         return UNUSABLE_DEVICE_STATUS
     revision = Revision(args.deepspeed, args.rev)
+    recorder = None
+    if args.coverage:
+        import zf_coverage
+        recorder = zf_coverage.Recorder(revision.executable_lines(zf_coverage.code_lines), own_tracer=True)
+        recorder.loaded()
     if args.ready:
         print(json.dumps({"ready": True}), flush=True)
     for line in sys.stdin:
         if not line.strip():
+            continue
+        if recorder is not None and line.strip() == zf_coverage.REQUEST:
+            print(json.dumps(recorder.answer()), flush=True)
             continue
         problem = json.loads(line)
         out = {"id": problem.get("id")} if "id" in problem else {}

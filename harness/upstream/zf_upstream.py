@@ -697,7 +697,8 @@ def main():
     recorder = None
     if args.coverage:
         import zf_coverage
-        recorder = zf_coverage.Recorder({REAL_MODULES[module]: text for module, text in sources.items()})
+        recorder = zf_coverage.Recorder(
+            zf_coverage.file_lines({REAL_MODULES[module]: text for module, text in sources.items()}))
     try:
         upstream = Upstream(sources)
     except StandInUsed as e:

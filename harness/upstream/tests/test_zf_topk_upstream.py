@@ -28,9 +28,11 @@ if torch is not None:
     import zf_topk_upstream as runner
     from gloo_ranks import gloo_outcomes
 from test_conformance import git
-from topk_fixture_checkout import write_topk_checkout
+from topk_fixture_checkout import COUNTS_1D, write_topk_checkout
 
 STAGE3 = "deepspeed/runtime/zenflow/engine_stage3.py"
+STAGE12 = "deepspeed/runtime/zenflow/zenflow_stage_1_and_2.py"
+COVERAGE_REQUEST = {"zfcheck": "coverage"}
 # A bias [3] ahead of a (2, 3) weight (docs/zenflow.md#d39), stage 1, one rank.
 BIAS_FIRST = {"id": "bias-first", "stage": 1, "topk_ratio": 0.5, "world_size": 1, "dtype": "float32",
               "params": [{"shape": [3], "grad": [1, -6, 11]}, {"shape": [2, 3], "grad": [-16, 21, -3, 8, -13, 18]}]}
@@ -216,6 +218,30 @@ class FixtureRuns(MiniatureCheckout):
         [work_tree], _, _ = run(self.checkout, [TWO_RANKS])
         self.assertEqual([list(o)[1] for o in committed["outcome"]], ["ok", "ok"])
         self.assertEqual([list(o)[1] for o in work_tree["outcome"]], ["blocked", "raised"])
+
+    def test_a_shifted_revision_reads_the_weight_after_a_bias_elsewhere(self):
+        write_topk_checkout(self.checkout, shifted=True)
+        [line], status, _ = run(self.checkout, [BIAS_FIRST])
+        self.assertEqual(status, 0)
+        self.assertNotEqual(line["params"][1]["selected"], [0])  # the miniature's own reading selects [0]
+
+    def test_coverage_counts_the_lines_of_the_functions_it_runs_per_request(self):
+        text = open(os.path.join(self.checkout, STAGE12), encoding="utf-8").read()
+        counts_1d = text[:text.index(COUNTS_1D)].count("\n") + 1
+        class_line = text[:text.index("class ZenFlowZeroOptimizer")].count("\n") + 1
+        lines, status, stderr = run(self.checkout, [BIAS_FIRST, COVERAGE_REQUEST, STAGE3_RANKS, COVERAGE_REQUEST],
+                                    "--coverage")
+        self.assertEqual(status, 0, stderr)
+        first, second = lines[1]["coverage"], lines[3]["coverage"]
+        self.assertEqual(first["tool"], "zfcheck's line tracer, sys.settrace")
+        stage12 = first["files"][STAGE12]
+        self.assertIn(counts_1d, stage12["executed"])  # run on a rank's thread, inside the chunk trace
+        self.assertIn(counts_1d, stage12["executable"])
+        self.assertNotIn(class_line, stage12["executable"])  # outside the functions it runs: not the selection's
+        self.assertEqual(first["files"][STAGE3]["executed"], [])
+        self.assertNotEqual(second["files"][STAGE3]["executed"], [])
+        self.assertEqual(second["files"][STAGE12]["executed"], [])  # counted again from the last request
+        self.assertEqual(lines[0]["params"][1]["selected"], [0])  # answers as without --coverage
 
     def test_without_torch_it_exits_4_naming_the_interpreter_and_the_package(self):
         # -S leaves site-packages (and so torch) off the path.

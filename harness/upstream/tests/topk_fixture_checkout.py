@@ -2,7 +2,8 @@
 
 The functions are zfcheck's own miniature of upstream's (same names, same attributes of the optimizer and the
 parameters, the same collectives), enough to test the runner's mechanics without a DeepSpeed checkout. Unlike
-upstream's stage-1/2 walk, the miniature counts 1-D parameters in the bucket (no shifted offsets). `planted`
+upstream's stage-1/2 walk, the miniature counts 1-D parameters in the bucket (no shifted offsets) unless
+`shifted`. `planted`
 = (rank, parameter index) makes that rank raise RuntimeError("planted") inside the parameter loop, before the
 collectives, at every stage; `omit` leaves files out (a revision older than them).
 """
@@ -163,8 +164,13 @@ def planted_code(text, planted):
     return text.replace("PLANTED_VALUE", repr(tuple(planted)) if planted else "None")
 
 
-def write_topk_checkout(root, planted=None, omit=()):
-    """Writes the miniature under `root` (a directory that may hold an earlier one)."""
+COUNTS_1D = "                bucket_position += param.numel()\n"
+
+
+def write_topk_checkout(root, planted=None, omit=(), shifted=False):
+    """Writes the miniature under `root` (a directory that may hold an earlier one); `shifted`: without the
+    line that counts a 1-D parameter's elements (COUNTS_1D), so the weights after one are read from shifted
+    offsets, as upstream reads them."""
     for path, text in FILES.items():
         full = os.path.join(root, path)
         if path in omit:
@@ -174,5 +180,28 @@ def write_topk_checkout(root, planted=None, omit=()):
         os.makedirs(os.path.dirname(full), exist_ok=True)
         if "PLANTED_CHECK" in text:
             text = planted_code(text, planted)
+        if shifted:
+            text = text.replace(COUNTS_1D, "")
+        with open(full, "w", encoding="utf-8") as f:
+            f.write(text.lstrip("\n"))
+
+
+def add_topk_miniature(root, shifted=False):
+    """Adds the miniature to a checkout that holds fixture_checkout's config stand-ins, one history with
+    both runners: a file both have gets the miniature's functions appended (its imports left out and its
+    class renamed, so the config runner loads the file as before; the top-k runner compiles functions by
+    name and gives them their names itself), a file only the miniature has is written whole."""
+    for path, text in FILES.items():
+        full = os.path.join(root, path)
+        text = planted_code(text, None) if "PLANTED_CHECK" in text else text
+        if shifted:
+            text = text.replace(COUNTS_1D, "")
+        if os.path.exists(full):
+            kept = [line for line in text.splitlines() if not line.startswith(("import ", "from "))]
+            text = "\n".join(kept).replace("class ZenFlowZeroOptimizer:", "class TopkMiniature:")
+            with open(full, "a", encoding="utf-8") as f:
+                f.write("\n" + text.strip("\n") + "\n")
+            continue
+        os.makedirs(os.path.dirname(full), exist_ok=True)
         with open(full, "w", encoding="utf-8") as f:
             f.write(text.lstrip("\n"))

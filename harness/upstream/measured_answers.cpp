@@ -1,0 +1,55 @@
+// The cache holds a measured batch as two entries: its answers under the batch's key, the lines that ran
+// under a key derived from it; a batch cached without the second is run again.
+#include "harness/upstream/measured_answers.hpp"
+
+#include "harness/upstream/runner_pool.hpp"
+#include "harness/upstream/upstream_source.hpp"
+
+namespace zfcheck {
+
+namespace {
+
+// Each runner's answer to the request for the lines that ran, merged.
+MeasuredAnswers run_measured(std::vector<UpstreamRunner>& runners, const std::vector<std::string>& lines) {
+  std::vector<ExecutedLines> ran(runners.size());
+  MeasuredAnswers out;
+  out.answers =
+      answer_on_pool(runners, lines, coverage_request_line(), [&](std::size_t part, UpstreamRunner& runner) {
+        std::string answer;
+        auto coverage =
+            runner.next(answer) ? ExecutedLines::from_json(answer) : tl::unexpected(std::string("no answer"));
+        if (!coverage) return "the request for the lines that ran (" + coverage.error() + ")";
+        ran[part] = std::move(*coverage);
+        return std::string();
+      });
+  for (std::size_t part = 1; part < ran.size(); ++part) ran[0].merge(ran[part]);
+  if (!ran.empty()) out.ran = std::move(ran[0]);
+  return out;
+}
+
+}  // namespace
+
+MeasuredAnswers answer_measured(const ResultCache& cache, const std::string& key,
+                                const std::vector<std::string>& lines, bool measure,
+                                std::vector<UpstreamRunner>& runners, const std::function<void()>& start,
+                                const std::function<void(const std::vector<std::string>&)>& check) {
+  const std::string coverage_key = digest(key + "\ncoverage");
+  MeasuredAnswers out;
+  if (auto cached = cache.load(key, lines.size())) {
+    if (!measure) return MeasuredAnswers{std::move(*cached), {}, true};
+    auto entry = cache.load(coverage_key, 1);
+    auto ran = entry ? ExecutedLines::from_json(entry->front()) : tl::unexpected(std::string("absent"));
+    if (ran) return MeasuredAnswers{std::move(*cached), std::move(*ran), true};
+  }
+  start();
+  if (measure)
+    out = run_measured(runners, lines);
+  else
+    out.answers = answer_on_pool(runners, lines);
+  check(out.answers);
+  cache.store(key, out.answers);
+  if (measure) cache.store(coverage_key, {out.ran.to_json()});
+  return out;
+}
+
+}  // namespace zfcheck

@@ -1,0 +1,31 @@
+// A batch of lines answered by a pool of runners through the cache, and with coverage the lines of upstream's
+// files that ran on it: what the config runners and the top-k runners share.
+#pragma once
+
+#include "harness/upstream/executed_lines.hpp"
+#include "harness/upstream/result_cache.hpp"
+#include "harness/upstream/upstream_runner.hpp"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace zfcheck {
+
+struct MeasuredAnswers {
+  std::vector<std::string> answers;  // one per line, in order
+  ExecutedLines ran;                 // empty unless measured
+  bool cached = false;               // answered from the cache
+};
+
+// The answers to `lines` (all under `key`) and, with `measure`, the lines that ran on them: from `cache`
+// where it holds both, else from `runners` (each asked for the lines that ran after its share; `start` is
+// called first, to start them). `check` sees a fresh batch's answers before anything is stored, and throws
+// EngineFailure to refuse them. Throws EngineFailure where a runner stops early or answers the request for
+// the lines that ran with something else.
+MeasuredAnswers answer_measured(const ResultCache& cache, const std::string& key,
+                                const std::vector<std::string>& lines, bool measure,
+                                std::vector<UpstreamRunner>& runners, const std::function<void()>& start,
+                                const std::function<void(const std::vector<std::string>&)>& check);
+
+}  // namespace zfcheck
