@@ -193,7 +193,7 @@ def check_review_ci(problems):
 def check_zfcheck_commands(zfcheck, problems):
     """Each `"$zfcheck" SUBCOMMAND --option ...` of review_pr.sh exists in zfcheck's --help."""
     script = read("harness/upstream/ci/review_pr.sh")
-    for sub, rest in re.findall(r'"\$zfcheck" (\w+)((?:[^\n]|\\\n)*)', script):
+    for sub, rest in re.findall(r'"\$zfcheck" (\w+)((?:\\\n|[^\n])*)', script):
         run = subprocess.run([zfcheck, sub, "--help"], capture_output=True, text=True)
         if run.returncode != 0:
             problems.append(f"review_pr.sh runs zfcheck {sub}, which is no subcommand")
@@ -201,6 +201,15 @@ def check_zfcheck_commands(zfcheck, problems):
         for option in re.findall(r"(?<![\w-])--[\w-]+", rest):
             if option not in run.stdout:
                 problems.append(f"review_pr.sh runs zfcheck {sub} {option}, which it does not take")
+    # The options the review job passes through review_pr.sh to zfcheck review, and the torch its top-k part needs.
+    job = read(REVIEW_CI[0])
+    review_help = subprocess.run([zfcheck, "review", "--help"], capture_output=True, text=True).stdout
+    for rest in re.findall(r'"\$REVIEW_PR"((?:\\\n|[^\n])*)', job):
+        for option in re.findall(r"(?<![\w-])--[\w-]+", rest):
+            if option not in review_help:
+                problems.append(f"{REVIEW_CI[0]} passes zfcheck review {option}, which it does not take")
+    if "--topk-python /usr/bin/python3" in job and not re.search(r"apt-get install[^\n]*python3-torch", job):
+        problems.append(f"{REVIEW_CI[0]}: the top-k part runs /usr/bin/python3 but the job installs no python3-torch")
 
 
 def main():
