@@ -430,6 +430,16 @@ py::Value json_value(const nlohmann::ordered_json& json) {
   return value ? std::move(*value) : py::Value(py::Str{text});
 }
 
+// `d` with a top-k change's count, shortest problem and both answers.
+template <class Change>
+py::Dict with_example(py::Dict d, const Change& c) {
+  d.set(py::Str{"problems"}, py::Int(c.problems));
+  d.set(py::Str{"example"}, c.line);
+  d.set(py::Str{"base"}, json_value(c.base));
+  d.set(py::Str{"head"}, json_value(c.head));
+  return d;
+}
+
 py::Dict topk_value(const TopkReview& t) {
   py::Dict d;
   d.set(py::Str{"problem_set"}, t.problem_set);
@@ -444,11 +454,7 @@ py::Dict topk_value(const TopkReview& t) {
   for (const TopkChange& c : t.changes->kinds) {
     py::Dict kind;
     kind.set(py::Str{"kind"}, c.kind);
-    kind.set(py::Str{"problems"}, py::Int(c.problems));
-    kind.set(py::Str{"example"}, c.line);
-    kind.set(py::Str{"base"}, json_value(c.base));
-    kind.set(py::Str{"head"}, json_value(c.head));
-    kinds.push_back(std::move(kind));
+    kinds.push_back(with_example(std::move(kind), c));
   }
   d.set(py::Str{"kinds"}, std::move(kinds));
   d.set(py::Str{"judged"}, py::Int(t.changes->judged));
@@ -457,11 +463,7 @@ py::Dict topk_value(const TopkReview& t) {
     py::Dict invariant;
     invariant.set(py::Str{"invariant"}, c.invariant);
     invariant.set(py::Str{"status"}, c.status);
-    invariant.set(py::Str{"problems"}, py::Int(c.problems));
-    invariant.set(py::Str{"example"}, c.line);
-    invariant.set(py::Str{"base"}, json_value(c.base));
-    invariant.set(py::Str{"head"}, json_value(c.head));
-    invariants.push_back(std::move(invariant));
+    invariants.push_back(with_example(std::move(invariant), c));
   }
   d.set(py::Str{"invariants"}, std::move(invariants));
   return d;

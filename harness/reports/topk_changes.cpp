@@ -1,6 +1,8 @@
 // Each kind of change read off two answer lines of zf_topk_upstream.py (docs/topk-format.md, upstream's run).
 #include "harness/reports/topk_changes.hpp"
 
+#include "kernels/check/topk_io.hpp"
+
 #include <algorithm>
 
 namespace zfcheck {
@@ -8,12 +10,6 @@ namespace zfcheck {
 namespace {
 
 using ojson = nlohmann::ordered_json;
-
-const ojson& array_at(const ojson& line, const char* key) {
-  static const ojson empty = ojson::array();
-  auto it = line.find(key);
-  return it != line.end() && it->is_array() ? *it : empty;
-}
 
 // A rank's end without the words of a raise: {"ok": true}, {"raised": {"type", "param"}}, {"blocked": ...}.
 ojson rank_end(const ojson& rank) {
@@ -24,7 +20,7 @@ ojson rank_end(const ojson& rank) {
 
 ojson raise_messages(const ojson& line) {
   ojson out = ojson::array();
-  for (const ojson& rank : array_at(line, "outcome"))
+  for (const ojson& rank : json_array_at(line, "outcome"))
     out.push_back(rank.contains("raised") ? rank["raised"].value("message", ojson()) : ojson());
   return out;
 }
@@ -34,8 +30,8 @@ bool answered(const ojson& param) { return !param.contains("error") && !param.va
 // Whether the part of a parameter's answer that `part` reads differs, over the parameters both sides
 // answered (an error or an unanswered parameter is the error kind's).
 bool answers_differ(const ojson& base, const ojson& head, ojson (*part)(const ojson&)) {
-  const ojson& a = array_at(base, "params");
-  const ojson& b = array_at(head, "params");
+  const ojson& a = json_array_at(base, "params");
+  const ojson& b = json_array_at(head, "params");
   for (std::size_t p = 0; p < a.size() && p < b.size(); ++p) {
     if (answered(a[p]) && answered(b[p]) && part(a[p]) != part(b[p])) return true;
   }
@@ -50,7 +46,7 @@ ojson geometry_part(const ojson& param) {
   ojson out{{"skipped", param.value("skipped", false)}};
   for (const char* key : {"chunks", "ranks"}) {
     ojson parts = ojson::array();
-    for (ojson p : array_at(param, key)) {
+    for (ojson p : json_array_at(param, key)) {
       for (const char* detail : {"indices", "local_indices", "dtype"}) p.erase(detail);
       parts.push_back(std::move(p));
     }
@@ -63,7 +59,7 @@ ojson selection_part(const ojson& param) {
   ojson out{{"selected", param.value("selected", ojson())}};
   for (const char* key : {"chunks", "ranks"}) {
     ojson indices = ojson::array();
-    for (const ojson& p : array_at(param, key))
+    for (const ojson& p : json_array_at(param, key))
       indices.push_back(p.contains("indices") ? p["indices"] : p.value("local_indices", ojson()));
     out[key] = std::move(indices);
   }
@@ -72,7 +68,7 @@ ojson selection_part(const ojson& param) {
 
 ojson dtype_part(const ojson& param) {
   ojson out = ojson::array({param.value("dtype", ojson())});
-  for (const ojson& rank : array_at(param, "ranks")) out.push_back(rank.value("dtype", ojson()));
+  for (const ojson& rank : json_array_at(param, "ranks")) out.push_back(rank.value("dtype", ojson()));
   return out;
 }
 
@@ -87,14 +83,14 @@ std::vector<std::string_view> topk_change_kinds(const ojson& base, const ojson& 
   auto differs = [&](ojson (*part)(const ojson&)) { return answers_differ(base, head, part); };
   auto errors = [](const ojson& line) {
     ojson out = ojson::array();
-    for (const ojson& param : array_at(line, "params")) out.push_back(error_part(param));
+    for (const ojson& param : json_array_at(line, "params")) out.push_back(error_part(param));
     return out;
   };
   ojson base_ends = ojson::array(), head_ends = ojson::array();
-  for (const ojson& rank : array_at(base, "outcome")) base_ends.push_back(rank_end(rank));
-  for (const ojson& rank : array_at(head, "outcome")) head_ends.push_back(rank_end(rank));
+  for (const ojson& rank : json_array_at(base, "outcome")) base_ends.push_back(rank_end(rank));
+  for (const ojson& rank : json_array_at(head, "outcome")) head_ends.push_back(rank_end(rank));
   if (differs(selection_part)) kinds.push_back("selection");
-  if (differs(geometry_part) || array_at(base, "params").size() != array_at(head, "params").size())
+  if (differs(geometry_part) || json_array_at(base, "params").size() != json_array_at(head, "params").size())
     kinds.push_back("geometry");
   if (errors(base) != errors(head) || raise_messages(base) != raise_messages(head)) kinds.push_back("error");
   if (base_ends != head_ends) kinds.push_back("rank outcome");

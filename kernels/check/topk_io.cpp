@@ -377,4 +377,10 @@ ojson topk_line_error_to_json(const TopkLineError& error) {
   return out;
 }
 
+const nlohmann::ordered_json& json_array_at(const nlohmann::ordered_json& object, const char* key) {
+  static const nlohmann::ordered_json empty = nlohmann::ordered_json::array();
+  auto it = object.find(key);
+  return it != object.end() && it->is_array() ? *it : empty;
+}
+
 }  // namespace zfcheck

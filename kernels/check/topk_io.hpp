@@ -1,9 +1,9 @@
 // The topk interchange format (docs/topk-format.md): problem lines in, answer lines out, with nlohmann/json.
 #pragma once
 
-#include "reference/error.hpp"
 #include "kernels/oracle/topk_answer.hpp"
 #include "kernels/oracle/topk_problem.hpp"
+#include "reference/error.hpp"
 
 #include <nlohmann/json.hpp>
 #include <tl/expected.hpp>
@@ -45,5 +45,8 @@ nlohmann::ordered_json topk_answer_to_json(const std::optional<std::string>& id,
 nlohmann::ordered_json topk_line_error_to_json(const TopkLineError& error);
 
 nlohmann::ordered_json error_to_json(const Error& error);
+
+// `object[key]` where it is an array; else an empty array (answer lines from other producers may omit keys).
+const nlohmann::ordered_json& json_array_at(const nlohmann::ordered_json& object, const char* key);
 
 }  // namespace zfcheck

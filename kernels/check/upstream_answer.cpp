@@ -2,6 +2,8 @@
 // columns from by which reading makes its selection a valid top-k.
 #include "kernels/check/upstream_answer.hpp"
 
+#include "kernels/check/topk_io.hpp"
+
 #include <algorithm>
 
 namespace zfcheck {
@@ -9,12 +11,6 @@ namespace zfcheck {
 namespace {
 
 using ojson = nlohmann::ordered_json;
-
-const ojson& array_at(const ojson& object, const char* key) {
-  static const ojson empty = ojson::array();
-  auto it = object.find(key);
-  return it != object.end() && it->is_array() ? *it : empty;
-}
 
 // A list of indices; absent: none (a key of another type throws, as get<> does).
 std::vector<std::int64_t> indices_at(const ojson& object, const char* key) {
@@ -30,7 +26,7 @@ ParamAnswer read_param(const ojson& param, ObservedRun& observed) {
   selection.skipped = param.value("skipped", false);
   if (param.value("unanswered", false) && !selection.skipped)
     return tl::unexpected(raised("Unanswered", "no rank answered it: the run stopped first"));
-  for (const ojson& chunk : array_at(param, "chunks")) {
+  for (const ojson& chunk : json_array_at(param, "chunks")) {
     Stage12Chunk geometry;
     geometry.rank = chunk.at("rank").get<std::int64_t>();
     geometry.offset = chunk.at("offset").get<std::int64_t>();
@@ -40,7 +36,7 @@ ParamAnswer read_param(const ojson& param, ObservedRun& observed) {
     geometry.num_select = chunk.at("num_select").get<std::int64_t>();
     selection.chunks.push_back(ChunkSelection{geometry, indices_at(chunk, "indices")});
   }
-  for (const ojson& rank : array_at(param, "ranks")) {
+  for (const ojson& rank : json_array_at(param, "ranks")) {
     selection.ranks.push_back(RankSelection{rank.at("rank").get<std::int64_t>(),
                                             rank.at("start_column").get<std::int64_t>(),
                                             indices_at(rank, "local_indices")});
@@ -67,7 +63,7 @@ tl::expected<UpstreamAnswer, std::string> read_upstream_answer(const SelectionPr
   if (!line.is_object()) return tl::unexpected(std::string("the answer is not a JSON object"));
   if (line.contains("error"))
     return tl::unexpected("the runner could not run the problem (" + line["error"].value("type", "?") + ")");
-  const ojson& params = array_at(line, "params");
+  const ojson& params = json_array_at(line, "params");
   if (params.size() != problem.layout.params.size())
     return tl::unexpected("the answer has " + std::to_string(params.size()) + " parameters, the problem " +
                           std::to_string(problem.layout.params.size()));
@@ -78,7 +74,7 @@ tl::expected<UpstreamAnswer, std::string> read_upstream_answer(const SelectionPr
   } catch (const nlohmann::json::exception& e) {
     return tl::unexpected("a parameter's answer is malformed: " + std::string(e.what()));
   }
-  for (const ojson& rank : array_at(line, "outcome"))
+  for (const ojson& rank : json_array_at(line, "outcome"))
     out.observed.some_rank_blocked = out.observed.some_rank_blocked || rank.contains("blocked");
   return out;
 }
