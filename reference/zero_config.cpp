@@ -1,5 +1,5 @@
-// DeepSpeedZeroConfig's fields in declaration order, the offload_optimizer sub-config, and the model
-// validators.
+// DeepSpeedZeroConfig's fields in declaration order, the offload_param and offload_optimizer sub-configs,
+// and the model validators.
 #include "reference/zero_config.hpp"
 
 #include "reference/config_model_init.hpp"
@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <span>
 #include <string_view>
 
 namespace zfcheck {
@@ -18,13 +19,16 @@ constexpr std::string_view kSection = "zero_optimization";
 // How a field of DeepSpeedZeroConfig or of its offload_optimizer block is declared.
 enum class ZeroType {
   stage,              // ZeroStageEnum (int enum 0..3)
-  device,             // OffloadDeviceEnum ("none", "cpu", "nvme")
+  device,             // OffloadDeviceEnum ("none", "cpu", "nvme") of offload_optimizer (ZenFlow reads it)
+  param_device,       // OffloadDeviceEnum of offload_param (validated, read by nothing the model computes)
+  path,               // Optional[Path]: a string, or None
   boolean,            // bool
   optional_boolean,   // Optional[bool]
   integer,            // int
   integer_ge0,        // int = Field(ge=0)
   unit_float,         // float = Field(ge=0.0, le=1.0)
   offload_optimizer,  // Optional[DeepSpeedZeroOffloadOptimizerConfig]
+  offload_param,      // Optional[DeepSpeedZeroOffloadParamConfig]
   zenflow,            // Optional[ZenFlowConfig]
   not_modelled,       // a field the model does not validate (deprecated fields, sub-configs it does not read)
 };
@@ -47,7 +51,7 @@ constexpr std::array<ZeroField, 42> kZeroFields{{
     {"overlap_comm", ZeroType::optional_boolean},
     {"load_from_fp32_weights", ZeroType::boolean},
     {"elastic_checkpoint", ZeroType::not_modelled},
-    {"offload_param", ZeroType::not_modelled},
+    {"offload_param", ZeroType::offload_param},
     {"offload_optimizer", ZeroType::offload_optimizer},
     {"zenflow", ZeroType::zenflow},
     {"sub_group_size", ZeroType::integer_ge0},
@@ -87,7 +91,7 @@ constexpr std::array<std::string_view, 2> kZeroTailFields{"save_muon_momentum_bu
 // runtime/zero/offload_config.py DeepSpeedZeroOffloadOptimizerConfig, in declaration order.
 constexpr std::array<ZeroField, 10> kOffloadOptimizerFields{{
     {"device", ZeroType::device},
-    {"nvme_path", ZeroType::not_modelled},
+    {"nvme_path", ZeroType::path},
     {"buffer_count", ZeroType::integer_ge0},
     {"pin_memory", ZeroType::boolean},
     {"pipeline_read", ZeroType::boolean},
@@ -96,6 +100,29 @@ constexpr std::array<ZeroField, 10> kOffloadOptimizerFields{{
     {"ratio", ZeroType::unit_float},
     {"super_offload", ZeroType::boolean},
     {"cpuadam_cores_perc", ZeroType::unit_float},
+}};
+
+// runtime/zero/offload_config.py DeepSpeedZeroOffloadParamConfig, in declaration order.
+constexpr std::array<ZeroField, 6> kOffloadParamFields{{
+    {"device", ZeroType::param_device},
+    {"nvme_path", ZeroType::path},
+    {"buffer_count", ZeroType::integer_ge0},
+    {"buffer_size", ZeroType::integer_ge0},
+    {"max_in_cpu", ZeroType::integer_ge0},
+    {"pin_memory", ZeroType::boolean},
+}};
+
+// The offload sub-configs: the field of DeepSpeedZeroConfig, its class (for pydantic's messages), its fields,
+// and whether ZenFlow's set-up reads its device (ZeroConfig::offload_optimizer).
+struct OffloadBlock {
+  std::string_view field;
+  std::string_view model;
+  std::span<const ZeroField> fields;
+  bool device_read = false;
+};
+constexpr std::array<OffloadBlock, 2> kOffloadBlocks{{
+    {"offload_param", "DeepSpeedZeroOffloadParamConfig", kOffloadParamFields, false},
+    {"offload_optimizer", "DeepSpeedZeroOffloadOptimizerConfig", kOffloadOptimizerFields, true},
 }};
 
 Error validation_error(std::string field, std::string_view message) {
@@ -160,9 +187,15 @@ std::optional<std::string_view> check_unit_float(const py::Value& v, std::option
 
 constexpr std::string_view kStageEnumMessage = "Input should be 0, 1, 2, 3 or 3";
 constexpr std::string_view kDeviceEnumMessage = "Input should be 'none', 'cpu' or 'nvme'";
+constexpr std::string_view kPathMessage = "Input is not a valid path for <class 'pathlib.Path'>";
 
-void validate_offload_optimizer(const py::Value& value, std::string_view prefix, const Switches& switches,
-                                Validated& out);
+bool is_device(const py::Value& v) {
+  const py::Str* s = v.as<py::Str>();
+  return s != nullptr && (*s == "none" || *s == "cpu" || *s == "nvme");
+}
+
+void validate_offload(const py::Value& value, const OffloadBlock& block, std::string_view prefix,
+                      const Switches& switches, Validated& out);
 
 // One field's value, by its declared type, into `out`.
 void validate_field(const py::Value& v, const ZeroField& field, std::string_view prefix,
@@ -178,15 +211,19 @@ void validate_field(const py::Value& v, const ZeroField& field, std::string_view
       }
       break;
     }
-    case ZeroType::device: {
-      const py::Str* s = v.as<py::Str>();
-      if (s == nullptr || !(*s == "none" || *s == "cpu" || *s == "nvme")) {
+    case ZeroType::device:
+      if (!is_device(v)) {
         message = kDeviceEnumMessage;
       } else {
-        out.zero.offload_optimizer = s->text;
+        out.zero.offload_optimizer = v.as<py::Str>()->text;
       }
       break;
-    }
+    case ZeroType::param_device:
+      if (!is_device(v)) message = kDeviceEnumMessage;
+      break;
+    case ZeroType::path:  // pydantic's Path takes any string (Path("") is "."), and None for Optional
+      if (v.kind() != py::Kind::none && v.as<py::Str>() == nullptr) message = kPathMessage;
+      break;
     case ZeroType::boolean:
       message = check(pydantic::lax_bool(v));
       break;
@@ -210,8 +247,11 @@ void validate_field(const py::Value& v, const ZeroField& field, std::string_view
       if (field.name == "ratio") out.ratio = f;
       break;
     }
+    case ZeroType::offload_param:
+      validate_offload(v, kOffloadBlocks[0], path(prefix, given_as), switches, out);
+      break;
     case ZeroType::offload_optimizer:
-      validate_offload_optimizer(v, path(prefix, given_as), switches, out);
+      validate_offload(v, kOffloadBlocks[1], path(prefix, given_as), switches, out);
       break;
     case ZeroType::zenflow: {
       auto z = validate_zenflow(v, switches);
@@ -247,18 +287,17 @@ void validate_block(const py::Dict& dict, std::span<const ZeroField> fields,
   }
 }
 
-void validate_offload_optimizer(const py::Value& value, std::string_view prefix, const Switches& switches,
-                                Validated& out) {
+void validate_offload(const py::Value& value, const OffloadBlock& block, std::string_view prefix,
+                      const Switches& switches, Validated& out) {
   if (value.kind() == py::Kind::none) return;
   const py::Dict* dict = value.as<py::Dict>();
   if (dict == nullptr) {
-    out.fail(validation_error(
-        std::string(prefix),
-        "Input should be a valid dictionary or instance of DeepSpeedZeroOffloadOptimizerConfig"));
+    out.fail(validation_error(std::string(prefix), "Input should be a valid dictionary or instance of " +
+                                                       std::string(block.model)));
     return;
   }
-  out.zero.offload_optimizer = "none";  // the device's default
-  validate_block(*dict, kOffloadOptimizerFields, {}, prefix, switches, out);
+  if (block.device_read) out.zero.offload_optimizer = "none";  // the device's default
+  validate_block(*dict, block.fields, {}, prefix, switches, out);
 }
 
 // What the model refuses to compute before validating anything: the first such key, by path.
@@ -285,7 +324,8 @@ std::optional<Error> not_modelled_key(const py::Dict& dict, std::span<const Zero
 // The nested configs' own "self" keys (a TypeError from their __init__ beats every validation error).
 std::optional<Error> nested_self_key(const py::Dict& dict) {
   InitData data(dict);
-  for (std::string_view key : {std::string_view("offload_optimizer"), std::string_view("zenflow")}) {
+  for (std::string_view key : {std::string_view("offload_param"), std::string_view("offload_optimizer"),
+                               std::string_view("zenflow")}) {
     const py::Value* v = data.find(key);
     const py::Dict* nested = v ? v->as<py::Dict>() : nullptr;
     if (nested == nullptr) continue;
@@ -315,12 +355,12 @@ tl::expected<ZeroConfig, Error> read_zero_config(const py::Value* section, const
   if (auto error = self_key_error(*dict)) return tl::unexpected(std::move(*error));
   if (auto error = not_modelled_key(*dict, kZeroFields, kZeroTailFields, kSection))
     return tl::unexpected(std::move(*error));
-  if (const py::Value* offload = InitData(*dict).find("offload_optimizer")) {
-    if (const py::Dict* o = offload->as<py::Dict>()) {
-      std::string prefix = path(kSection, "offload_optimizer");
-      if (auto error = not_modelled_key(*o, kOffloadOptimizerFields, {}, prefix))
-        return tl::unexpected(std::move(*error));
-    }
+  for (const OffloadBlock& block : kOffloadBlocks) {
+    const py::Value* offload = InitData(*dict).find(block.field);
+    const py::Dict* o = offload ? offload->as<py::Dict>() : nullptr;
+    if (o == nullptr) continue;
+    if (auto error = not_modelled_key(*o, block.fields, {}, path(kSection, block.field)))
+      return tl::unexpected(std::move(*error));
   }
   if (auto error = nested_self_key(*dict)) return tl::unexpected(std::move(*error));
   Validated out;

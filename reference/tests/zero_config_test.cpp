@@ -49,6 +49,37 @@ TEST(ZeroConfig, OffloadOptimizerDevice) {
             "ValidationError -: Assertion failed, Partial offloading only supported for ZeRO Stage 3.");
 }
 
+TEST(ZeroConfig, OffloadParamAndNvmePathAreValidatedAsDeclared) {
+  EXPECT_EQ(zero_text(R"({"stage":3,"offload_param":{"device":"nvme","nvme_path":"/local_nvme","buffer_count":5,
+                         "buffer_size":1e8,"max_in_cpu":1e9,"pin_memory":true}})"),
+            "stage 3, offload -, overlap true, zenflow off");
+  EXPECT_EQ(zero_text(R"({"offload_param":{"nvme_path":""}})"), "stage 0, offload -, overlap false, zenflow off");
+  EXPECT_EQ(zero_text(R"({"offload_param":null,"offload_optimizer":{"device":"nvme","nvme_path":null}})"),
+            "stage 0, offload nvme, overlap false, zenflow off");
+  EXPECT_EQ(zero_text(R"({"offload_param":{"device":"CPU"}})"),
+            "ValidationError zero_optimization.offload_param.device: Input should be 'none', 'cpu' or 'nvme'");
+  EXPECT_EQ(zero_text(R"({"offload_param":{"nvme_path":[1]}})"),
+            "ValidationError zero_optimization.offload_param.nvme_path: Input is not a valid path for <class "
+            "'pathlib.Path'>");
+  EXPECT_EQ(zero_text(R"({"offload_optimizer":{"device":"nvme","nvme_path":true}})"),
+            "ValidationError zero_optimization.offload_optimizer.nvme_path: Input is not a valid path for <class "
+            "'pathlib.Path'>");
+  EXPECT_EQ(zero_text(R"({"offload_param":{"max_in_cpu":1.5}})"),
+            "ValidationError zero_optimization.offload_param.max_in_cpu: Input should be a valid integer, got a "
+            "number with a fractional part");
+  EXPECT_EQ(zero_text(R"({"offload_param":{"bogus":1}})"),
+            "ValidationError zero_optimization.offload_param.bogus: Extra inputs are not permitted");
+  EXPECT_EQ(zero_text(R"({"offload_param":5})"),
+            "ValidationError zero_optimization.offload_param: Input should be a valid dictionary or instance of "
+            "DeepSpeedZeroOffloadParamConfig");
+  // Declaration order: offload_param comes before offload_optimizer, after overlap_comm.
+  EXPECT_EQ(zero_text(R"({"offload_optimizer":{"device":"bad"},"offload_param":{"buffer_count":-1}})"),
+            "ValidationError zero_optimization.offload_param.buffer_count: Input should be greater than or equal "
+            "to 0");
+  EXPECT_EQ(zero_text(R"({"offload_param":{"self":1}})"),
+            "TypeError -: DeepSpeedConfigModel.__init__() got multiple values for argument 'self'");
+}
+
 TEST(ZeroConfig, FieldErrorsInDeclarationOrderThenExtras) {
   EXPECT_EQ(zero_text(R"({"bogus":1,"stage":"x"})"), "ValidationError zero_optimization.stage: Input should be 0, 1, 2, 3 or 3");
   EXPECT_EQ(zero_text(R"({"bogus":1})"), "ValidationError zero_optimization.bogus: Extra inputs are not permitted");
