@@ -2,6 +2,9 @@
 // (runtime/config.py).
 #include "reference/deepspeed_config.hpp"
 
+#include "reference/config_warning_check.hpp"
+#include "reference/precision_config.hpp"
+
 #include <array>
 #include <cstdio>
 #include <optional>
@@ -195,11 +198,20 @@ tl::expected<std::string, Error> allreduce_op(const py::Dict& config) {
 }
 
 // _do_error_check, the checks a config that passed the batch assertions can fail.
-std::optional<Error> error_check(const std::string& op, const ZeroConfig& zero) {
-  if (op != "sum") return std::nullopt;
-  if (zero.stage == 3)
+std::optional<Error> error_check(const std::string& op, const ZeroConfig& zero, const Precision& precision) {
+  if (op == "sum" && zero.stage == 3)
     return raised("ValueError", "gradient_allreduce_op='sum' is not supported with ZeRO stage 3");
-  if (zero.zenflow) return raised("ValueError", "gradient_allreduce_op='sum' is not supported with ZenFlow");
+  if (op == "sum" && zero.zenflow)
+    return raised("ValueError", "gradient_allreduce_op='sum' is not supported with ZenFlow");
+  const bool zero_enabled = zero.stage > 0;
+  if (precision.fp16_master_weights_and_grads && !zero_enabled)
+    return raised("AssertionError", "Fp16_master_weights_and_grads is only supported with ZeRO Stage 1, 2, or 3.");
+  if (precision.bf16_master_weights_and_grads && !zero_enabled)
+    return raised("AssertionError", "Bf16_master_weights_and_grads is only supported with ZeRO Stage 1, 2, or 3.");
+  if (precision.bf16_optimizer_states && !zero_enabled)
+    return raised("AssertionError", "bf16_optimizer_states is only supported with ZeRO Stage 1, 2, or 3.");
+  if (precision.bf16_optimizer_states && !precision.bf16_master_weights_and_grads)
+    return raised("AssertionError", "bf16_optimizer_states requires bf16_master_weights_and_grads to be enabled.");
   return std::nullopt;
 }
 
@@ -227,18 +239,27 @@ tl::expected<BatchSizes, Error> batch_sizes(const py::Dict& config, const py::In
 }
 
 tl::expected<DeepSpeedConfig, Error> read_deepspeed_config(const py::Dict& config, const py::Int& world_size,
-                                                           const Switches& switches) {
+                                                           const Switches& switches,
+                                                           std::vector<std::string>& warnings) {
   for (std::string_view key : kNotModelledKeys) {
     if (config.find(key) != nullptr)
       return tl::unexpected(unmodelled("the " + std::string(key) + " key is not modelled"));
   }
   auto op = allreduce_op(config);
   if (!op) return tl::unexpected(std::move(op.error()));
-  auto zero = read_zero_config(config.find("zero_optimization"), switches);
+  auto zero = read_zero_config(config.find("zero_optimization"), switches, warnings);
   if (!zero) return tl::unexpected(std::move(zero.error()));
+  auto precision = read_precision(config);
+  if (!precision) return tl::unexpected(std::move(precision.error()));
+  if (precision->fp16_enabled && precision->bf16_enabled)
+    return tl::unexpected(raised("AssertionError", "bfloat16 and fp16 modes cannot be simultaneously enabled"));
+  auto params = optimizer_params(config);
+  if (!params) return tl::unexpected(std::move(params.error()));
   auto batch = batch_sizes(config, world_size);
   if (!batch) return tl::unexpected(std::move(batch.error()));
-  if (auto error = error_check(*op, *zero)) return tl::unexpected(std::move(*error));
+  if (auto error = error_check(*op, *zero, *precision)) return tl::unexpected(std::move(*error));
+  if (auto error = warning_check(config, precision->fp16_enabled, *params, warnings))
+    return tl::unexpected(std::move(*error));
   return DeepSpeedConfig{std::move(*batch), std::move(*zero)};
 }
 

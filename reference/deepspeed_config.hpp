@@ -9,6 +9,9 @@
 
 #include <tl/expected.hpp>
 
+#include <string>
+#include <vector>
+
 namespace zfcheck {
 
 // The three batch values after _set_batch_related_parameters and _batch_assertion.
@@ -31,15 +34,17 @@ struct DeepSpeedConfig {
 // dist.get_world_size() == world_size; when all three are given, the assertion's comparisons come first.
 tl::expected<BatchSizes, Error> batch_sizes(const py::Dict& config, const py::Int& world_size);
 
-// DeepSpeedConfig(config) with dist.get_world_size() == world_size (>= 1): _initialize_params (the
-// gradient_allreduce_op check, then the ZeRO section), the batch derivation and assertions, then
-// _do_error_check. Errors are upstream's, by Python type (AssertionError, ValueError, ValidationError,
-// TypeError, ZeroDivisionError); what the model does not compute is a kUnmodelledType error. Top-level keys
-// other than the batch values, gradient_allreduce_op and zero_optimization are read by DeepSpeed's parsers
-// of other features, which the model takes to accept them (keys DeepSpeedConfig does not know, such as a
-// misplaced "zenflow", it ignores); "elasticity" and "sequence_parallel_size", which change the batch
-// values or the world size, are not modelled.
+// DeepSpeedConfig(config) with dist.get_world_size() == world_size (>= 1) on global rank 0:
+// _initialize_params (the gradient_allreduce_op check, the ZeRO section, the fp16/bf16 flags and their
+// assertion, the optimizer's params), the batch derivation and assertions, then _do_error_check and
+// _do_warning_check. Errors are upstream's, by Python type (AssertionError, ValueError, ValidationError,
+// TypeError, ZeroDivisionError); what the model does not compute is a kUnmodelledType error. Other top-level
+// keys are read by DeepSpeed's parsers of other features, which the model takes to accept them (keys
+// DeepSpeedConfig does not know, such as a misplaced "zenflow", it ignores); "elasticity" and
+// "sequence_parallel_size", which change the batch values or the world size, are not modelled. The warnings
+// it logs are appended verbatim, in order, also when it then raises.
 tl::expected<DeepSpeedConfig, Error> read_deepspeed_config(const py::Dict& config, const py::Int& world_size,
-                                                           const Switches& switches);
+                                                           const Switches& switches,
+                                                           std::vector<std::string>& warnings);
 
 }  // namespace zfcheck

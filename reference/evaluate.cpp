@@ -34,7 +34,7 @@ constexpr std::string_view kStage0StepError =
 // then the optimizer ZeRO's stage builds.
 Result evaluate_whole_config(const Case& c, const py::Dict& config, const Profile& profile, Result r) {
   r.whole_config = true;
-  auto ds = read_deepspeed_config(config, py::Int(c.world_size), profile.switches);
+  auto ds = read_deepspeed_config(config, py::Int(c.world_size), profile.switches, r.warnings);
   if (!ds) {
     r.outcome = ds.error().type == kUnmodelledType ? Outcome::unmodelled : Outcome::config_error;
     r.error = std::move(ds.error());

@@ -1,12 +1,15 @@
 // DeepSpeedZeroConfig's fields in declaration order, the offload_param and offload_optimizer sub-configs,
-// and the model validators.
+// the model validators, and the deprecated fields DeepSpeedConfigModel maps after validation.
 #include "reference/zero_config.hpp"
 
 #include "reference/config_model_init.hpp"
+#include "reference/deepspeed_warnings.hpp"
 #include "reference/pydantic_lax.hpp"
 
 #include <algorithm>
 #include <array>
+#include <functional>
+#include <map>
 #include <span>
 #include <string_view>
 
@@ -24,13 +27,13 @@ enum class ZeroType {
   path,               // Optional[Path]: a string, or None
   boolean,            // bool
   optional_boolean,   // Optional[bool]
+  optional_dict,      // Optional[Dict[str, Any]]
   integer,            // int
   integer_ge0,        // int = Field(ge=0)
   unit_float,         // float = Field(ge=0.0, le=1.0)
   offload_optimizer,  // Optional[DeepSpeedZeroOffloadOptimizerConfig]
   offload_param,      // Optional[DeepSpeedZeroOffloadParamConfig]
   zenflow,            // Optional[ZenFlowConfig]
-  not_modelled,       // a field the model does not validate (deprecated fields, sub-configs it does not read)
 };
 
 struct ZeroField {
@@ -40,7 +43,7 @@ struct ZeroField {
 };
 
 // runtime/zero/config.py, in declaration order (the same at every modelled revision).
-constexpr std::array<ZeroField, 42> kZeroFields{{
+constexpr std::array<ZeroField, 43> kZeroFields{{
     {"stage", ZeroType::stage},
     {"contiguous_gradients", ZeroType::boolean},
     {"reduce_scatter", ZeroType::boolean},
@@ -50,14 +53,14 @@ constexpr std::array<ZeroField, 42> kZeroFields{{
     {"allgather_bucket_size", ZeroType::integer_ge0},
     {"overlap_comm", ZeroType::optional_boolean},
     {"load_from_fp32_weights", ZeroType::boolean},
-    {"elastic_checkpoint", ZeroType::not_modelled},
+    {"elastic_checkpoint", ZeroType::boolean},
     {"offload_param", ZeroType::offload_param},
     {"offload_optimizer", ZeroType::offload_optimizer},
     {"zenflow", ZeroType::zenflow},
     {"sub_group_size", ZeroType::integer_ge0},
-    {"cpu_offload_param", ZeroType::not_modelled},
-    {"cpu_offload_use_pin_memory", ZeroType::not_modelled},
-    {"cpu_offload", ZeroType::not_modelled},
+    {"cpu_offload_param", ZeroType::optional_boolean},
+    {"cpu_offload_use_pin_memory", ZeroType::optional_boolean},
+    {"cpu_offload", ZeroType::optional_boolean},
     {"prefetch_bucket_size", ZeroType::integer_ge0, "stage3_prefetch_bucket_size"},
     {"param_persistence_threshold", ZeroType::integer_ge0, "stage3_param_persistence_threshold"},
     {"model_persistence_threshold", ZeroType::integer_ge0, "stage3_model_persistence_threshold"},
@@ -67,7 +70,7 @@ constexpr std::array<ZeroField, 42> kZeroFields{{
     {"module_granularity_threshold", ZeroType::integer, "stage3_module_granularity_threshold"},
     {"use_all_reduce_for_fetch_params", ZeroType::boolean, "stage3_use_all_reduce_for_fetch_params"},
     {"allgather_sequential", ZeroType::boolean, "stage3_allgather_sequential"},
-    {"stage3_gather_fp16_weights_on_model_save", ZeroType::not_modelled},
+    {"stage3_gather_fp16_weights_on_model_save", ZeroType::boolean},
     {"ignore_unused_parameters", ZeroType::boolean},
     {"legacy_stage1", ZeroType::boolean},
     {"round_robin_gradients", ZeroType::boolean},
@@ -75,7 +78,7 @@ constexpr std::array<ZeroField, 42> kZeroFields{{
     {"zero_quantized_weights", ZeroType::boolean},
     {"zero_quantized_nontrainable_weights", ZeroType::boolean},
     {"zero_quantized_gradients", ZeroType::boolean},
-    {"zeropp_loco_param", ZeroType::not_modelled},
+    {"zeropp_loco_param", ZeroType::optional_dict},
     {"mics_shard_size", ZeroType::integer},
     {"mics_hierarchical_params_gather", ZeroType::boolean},
     {"memory_efficient_linear", ZeroType::boolean},
@@ -83,10 +86,10 @@ constexpr std::array<ZeroField, 42> kZeroFields{{
     {"override_module_apply", ZeroType::boolean},
     {"log_trace_cache_warnings", ZeroType::boolean},
     {"enable_sanity_checks", ZeroType::boolean},
+    {"save_muon_momentum_buffer_in_memory", ZeroType::boolean},
 }};
-// Declared after enable_sanity_checks; not validated by the model.
-constexpr std::array<std::string_view, 2> kZeroTailFields{"save_muon_momentum_buffer_in_memory",
-                                                          "leaf_module"};
+// Declared last; not validated by the model.
+constexpr std::array<std::string_view, 1> kZeroTailFields{"leaf_module"};
 
 // runtime/zero/offload_config.py DeepSpeedZeroOffloadOptimizerConfig, in declaration order.
 constexpr std::array<ZeroField, 10> kOffloadOptimizerFields{{
@@ -154,6 +157,8 @@ bool known_key(std::string_view key, std::span<const ZeroField> fields,
 struct Validated {
   ZeroConfig zero;
   std::optional<double> ratio;  // offload_optimizer.ratio, for offload_ratio_check
+  // Every bool and Optional[bool] field given, by its path, as pydantic coerced it (nothing: None).
+  std::map<std::string, std::optional<bool>, std::less<>> flags;
   std::optional<Error> first_error;
   void fail(Error e) {
     if (!first_error) first_error = std::move(e);
@@ -225,15 +230,19 @@ void validate_field(const py::Value& v, const ZeroField& field, std::string_view
       if (v.kind() != py::Kind::none && v.as<py::Str>() == nullptr) message = kPathMessage;
       break;
     case ZeroType::boolean:
-      message = check(pydantic::lax_bool(v));
-      break;
-    case ZeroType::optional_boolean:
-      if (v.kind() == py::Kind::none) break;
-      if (auto b = pydantic::lax_bool(v)) {
-        out.zero.overlap_comm = *b;
-      } else {
-        message = b.error().message;
+    case ZeroType::optional_boolean: {
+      if (field.type == ZeroType::optional_boolean && v.kind() == py::Kind::none) {
+        out.flags[path(prefix, field.name)] = std::nullopt;
+        break;
       }
+      auto b = pydantic::lax_bool(v);
+      if (b) out.flags[path(prefix, field.name)] = *b;
+      message = check(b);
+      break;
+    }
+    case ZeroType::optional_dict:
+      if (v.kind() != py::Kind::none && v.as<py::Dict>() == nullptr)
+        message = "Input should be a valid dictionary";
       break;
     case ZeroType::integer:
       message = check(pydantic::lax_int(v));
@@ -264,8 +273,6 @@ void validate_field(const py::Value& v, const ZeroField& field, std::string_view
       }
       break;
     }
-    case ZeroType::not_modelled:
-      break;  // refused before validation starts
   }
   if (message) out.fail(validation_error(path(prefix, given_as), *message));
 }
@@ -310,13 +317,10 @@ std::optional<Error> not_modelled_key(const py::Dict& dict, std::span<const Zero
       return unmodelled("a key of " + std::string(prefix) + " that is not valid text");
     std::string_view key = entry.first.text;
     bool in_tail = std::find(tail.begin(), tail.end(), key) != tail.end();
-    bool listed = std::any_of(fields.begin(), fields.end(), [&](const ZeroField& f) {
-      return (f.name == key || f.alias == key) && f.type == ZeroType::not_modelled;
-    });
     bool both_names = std::any_of(fields.begin(), fields.end(), [&](const ZeroField& f) {
       return f.name == key && !f.alias.empty() && data.find(f.alias) != nullptr;
     });
-    if (in_tail || listed || both_names) return unmodelled(path(prefix, key) + " is not modelled");
+    if (in_tail || both_names) return unmodelled(path(prefix, key) + " is not modelled");
   }
   return std::nullopt;
 }
@@ -334,13 +338,76 @@ std::optional<Error> nested_self_key(const py::Dict& dict) {
   return std::nullopt;
 }
 
+// A bool or Optional[bool] field of the section as given: nullptr when absent.
+const std::optional<bool>* given_flag(const Validated& out, std::string_view field) {
+  auto it = out.flags.find(path(kSection, field));
+  return it == out.flags.end() ? nullptr : &it->second;
+}
+
+bool flag_is_true(const Validated& out, std::string_view field) {
+  const std::optional<bool>* v = given_flag(out, field);
+  return v != nullptr && v->value_or(false);
+}
+
+// elastic_checkpoint_deprecated, the last model validator: it warns on every run.
+void elastic_checkpoint_deprecated(const Validated& out, std::vector<std::string>& warnings) {
+  if (out.zero.stage == 3 && flag_is_true(out, "elastic_checkpoint")) {
+    warnings.push_back(elastic_checkpoint_warning());
+  }
+}
+
+// A deprecated field (json_schema_extra "deprecated": True) in declaration order: the field that replaces
+// it, and whether _process_deprecated_field assigns it the deprecated value (set_new_param).
+struct DeprecatedField {
+  std::string_view name;
+  std::string_view new_param;
+  bool set_new_param = true;
+};
+constexpr std::array<DeprecatedField, 4> kDeprecatedFields{{
+    {"cpu_offload_param", "offload_param"},
+    {"cpu_offload_use_pin_memory", "offload_param or offload_optimizer", false},
+    {"cpu_offload", "offload_optimizer"},
+    {"stage3_gather_fp16_weights_on_model_save", "gather_16bit_weights_on_model_save"},
+}};
+
+// DeepSpeedConfigModel._deprecated_fields_check, after validation: each deprecated field given logs its
+// warning; one with a replacement then asserts the replacement was not given too, and assigns it
+// (cpu_offload: an offload_optimizer block on the CPU when true, none otherwise), which re-runs the model
+// validators (validate_assignment).
+std::optional<Error> map_deprecated_fields(const py::Dict& dict, Validated& out,
+                                           std::vector<std::string>& warnings) {
+  InitData data(dict);
+  for (const DeprecatedField& deprecated : kDeprecatedFields) {
+    if (data.find(deprecated.name) == nullptr) continue;
+    const std::string name(deprecated.name), replacement(deprecated.new_param);
+    warnings.push_back(deprecated_field_warning(name, replacement));
+    if (!deprecated.set_new_param) continue;
+    const ZeroField* field = nullptr;
+    for (const ZeroField& f : kZeroFields) {
+      if (f.name == deprecated.new_param) field = &f;
+    }
+    std::string_view given_as;
+    if (field != nullptr && find_field(data, *field, given_as) != nullptr) {
+      return raised("AssertionError", "Cannot provide deprecated parameter '" + name +
+                                          "' and replacing parameter '" + replacement + "' together");
+    }
+    if (deprecated.name == "cpu_offload") {
+      out.zero.offload_optimizer =
+          flag_is_true(out, "cpu_offload") ? std::optional<std::string>("cpu") : std::nullopt;
+    }
+    elastic_checkpoint_deprecated(out, warnings);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 Error unmodelled(std::string message) {
   return Error{std::string(kUnmodelledType), std::nullopt, std::move(message)};
 }
 
-tl::expected<ZeroConfig, Error> read_zero_config(const py::Value* section, const Switches& switches) {
+tl::expected<ZeroConfig, Error> read_zero_config(const py::Value* section, const Switches& switches,
+                                                 std::vector<std::string>& warnings) {
   static const py::Value kEmpty = py::Dict{};
   if (section == nullptr) section = &kEmpty;
   if (section->kind() == py::Kind::boolean) {
@@ -366,15 +433,17 @@ tl::expected<ZeroConfig, Error> read_zero_config(const py::Value* section, const
   Validated out;
   validate_block(*dict, kZeroFields, kZeroTailFields, kSection, switches, out);
   if (out.first_error) return tl::unexpected(std::move(*out.first_error));
-  // overlap_comm_valid, then offload_ratio_check (an assert, which pydantic reports as a ValidationError).
-  if (const py::Value* v = InitData(*dict).find("overlap_comm");
-      v == nullptr || v->kind() == py::Kind::none) {
-    out.zero.overlap_comm = out.zero.stage == 3;
-  }
+  // overlap_comm_valid assigns overlap_comm when it is None, which runs the validators once more first.
+  const std::optional<bool>* overlap = given_flag(out, "overlap_comm");
+  int validator_runs = overlap != nullptr && overlap->has_value() ? 1 : 2;
+  out.zero.overlap_comm = overlap != nullptr && overlap->has_value() ? **overlap : out.zero.stage == 3;
+  // offload_ratio_check: an assert, which pydantic reports as a ValidationError, before any warning.
   if (out.zero.offload_optimizer && out.ratio.value_or(1.0) < 1.0 && out.zero.stage != 3) {
     return tl::unexpected(Error{"ValidationError", std::nullopt,
                                 "Assertion failed, Partial offloading only supported for ZeRO Stage 3."});
   }
+  for (int run = 0; run < validator_runs; ++run) elastic_checkpoint_deprecated(out, warnings);
+  if (auto error = map_deprecated_fields(*dict, out, warnings)) return tl::unexpected(std::move(*error));
   return out.zero;
 }
 

@@ -32,8 +32,10 @@ Error unmodelled(std::string message);
 // get_zero_config(param_dict): `section` is param_dict["zero_optimization"] (nullptr when absent). Field
 // errors name their path from the config's top ("zero_optimization.stage",
 // "zero_optimization.zenflow.select_interval"); a key the model does not validate is an kUnmodelledType
-// error naming it.
-tl::expected<ZeroConfig, Error> read_zero_config(const py::Value* section, const Switches& switches);
+// error naming it. The warnings it logs (deprecated fields, elastic checkpointing) are appended verbatim,
+// also when it then raises.
+tl::expected<ZeroConfig, Error> read_zero_config(const py::Value* section, const Switches& switches,
+                                                 std::vector<std::string>& warnings);
 
 // Every key the section takes (extra="forbid" refuses the rest): each field's name, then each alias.
 const std::vector<std::string_view>& zero_section_keys();

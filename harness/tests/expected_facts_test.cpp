@@ -49,6 +49,15 @@ TEST(ExpectedFacts, readsBackWhatItWrites) {
       py::to_json(expectation_to_value(e)),
       R"({"outcome":"ok","error_type":null,"select_interval":11805916207174113034240,"selection_count":1,)"
       R"("warnings":[],"violations":["gradient-accumulation-positive"]})");
+
+  // DeepSpeedConfig's own warnings are kept in upstream's words.
+  ExpectedFacts deprecated = of("deepspeed-edaa722", R"({"deepspeed_config":{"train_batch_size":8,
+      "zero_optimization":{"stage":2,"cpu_offload":true}},"world_size":1})");
+  EXPECT_EQ(deprecated.warnings,
+            std::vector<std::string>{"Config parameter cpu_offload is deprecated use offload_optimizer instead"});
+  auto read = expectation_from_value(expectation_to_value(deprecated), "expect.p");
+  ASSERT_TRUE(read) << read.error().reason;
+  EXPECT_EQ(*read, deprecated);
 }
 
 TEST(ExpectedFacts, putsViolationsInRegistryOrder) {
@@ -86,7 +95,7 @@ TEST(ExpectedFacts, namesTheFieldOfEveryMalformedValue) {
   EXPECT_EQ(
       error_of(
           R"({"outcome":"ok","error_type":null,"select_interval":0,"selection_count":1,"warnings":["loud"],"violations":[]})"),
-      "expect.p.warnings: unknown warning id loud");
+      "expect.p.warnings: neither a warning id nor a warning DeepSpeedConfig logs: loud");
   EXPECT_EQ(
       error_of(
           R"({"outcome":"ok","error_type":null,"select_interval":0,"selection_count":1,"warnings":[],"violations":["nope"]})"),

@@ -8,7 +8,8 @@ namespace zfcheck {
 namespace {
 
 tl::expected<DeepSpeedConfig, Error> read(std::string_view config, int world_size = 1) {
-  return read_deepspeed_config(*testing::json(config).as<py::Dict>(), py::Int(world_size), Switches{});
+  std::vector<std::string> warnings;
+  return read_deepspeed_config(*testing::json(config).as<py::Dict>(), py::Int(world_size), Switches{}, warnings);
 }
 
 std::string batch_text(std::string_view config, int world_size = 1) {
@@ -90,6 +91,60 @@ TEST(DeepSpeedConfigErrors, UnmodelledKeysAreNamed) {
   ASSERT_FALSE(ds);
   EXPECT_EQ(ds.error().type, kUnmodelledType);
   EXPECT_EQ(ds.error().message, "the elasticity key is not modelled");
+}
+
+// The warnings logged, joined by " | ", or the error raised after them.
+std::string warnings_text(std::string_view config) {
+  std::vector<std::string> warnings;
+  auto ds = read_deepspeed_config(*testing::json(config).as<py::Dict>(), py::Int(1), Switches{}, warnings);
+  std::string text = ds ? "ok" : ds.error().type + ": " + ds.error().message;
+  for (const std::string& w : warnings) text += " | " + w;
+  return text;
+}
+
+TEST(DeepSpeedConfigWarnings, WarningCheckAsUpstreamLogsIt) {
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"fp16":{"enabled":true},"vocabulary_size":50257,
+                             "optimizer":{"type":"Adam","params":{"max_grad_norm":1.0}}})"),
+            "ok | DeepSpeedConfig: vocabulary size 50257 is not aligned to 8, may import tensor core utilization."
+            " | DeepSpeedConfig: In FP16 mode, DeepSpeed will pass max_grad_norm:1.0 to FP16 wrapper");
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"fp16":{"enabled":"auto"},"optimizer":{"type":"AdamW",
+                             "params":{"max_grad_norm":2}}})"),
+            "ok | DeepSpeedConfig: In FP32 mode, DeepSpeed does not permit MAX_GRAD_NORM (2) > 0, setting to zero");
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"vocabulary_size":50304,"optimizer":{"params":{"max_grad_norm":1}}})"),
+            "ok");
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"optimizer":{"type":"Adam","params":{"max_grad_norm":0}}})"), "ok");
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"optimizer":{"type":"Adam","params":{"max_grad_norm":"1"}}})"),
+            "Unmodelled: optimizer.params.max_grad_norm of type str is not modelled");
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"optimizer":"Adam"})"),
+            "Unmodelled: optimizer that is not an object is not modelled");
+}
+
+TEST(DeepSpeedConfigWarnings, PrecisionFlagsAreAsserted) {
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"fp16":{"enabled":true},"bf16":{"enabled":"true"}})"),
+            "AssertionError: bfloat16 and fp16 modes cannot be simultaneously enabled");
+  // "bfloat16" is read only when "bf16" is absent or null.
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"fp16":{"enabled":true},"bf16":null,"bfloat16":{"enabled":1}})"),
+            "AssertionError: bfloat16 and fp16 modes cannot be simultaneously enabled");
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"fp16":{"enabled":true},"bf16":{},"bfloat16":{"enabled":1}})"),
+            "ok");
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"bf16":{"bf16_optimizer_states":true},
+                             "zero_optimization":{"stage":1}})"),
+            "AssertionError: bf16_optimizer_states requires bf16_master_weights_and_grads to be enabled.");
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"fp16":{"fp16_master_weights_and_grads":true}})"),
+            "AssertionError: Fp16_master_weights_and_grads is only supported with ZeRO Stage 1, 2, or 3.");
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"fp16":true})"), "Unmodelled: fp16 that is not an object is not modelled");
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"fp16":{"enabled":"sometimes"}})"),
+            "Unmodelled: fp16.enabled that is not a bool is not modelled");
+}
+
+TEST(DeepSpeedConfigWarnings, ZeroWarningsComeFirstAndStayWhenItRaises) {
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"zero_optimization":{"stage":2,"cpu_offload":true},
+                             "optimizer":{"type":"Adam","params":{"max_grad_norm":1.0}}})"),
+            "ok | Config parameter cpu_offload is deprecated use offload_optimizer instead"
+            " | DeepSpeedConfig: In FP32 mode, DeepSpeed does not permit MAX_GRAD_NORM (1.0) > 0, setting to zero");
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":0,"zero_optimization":{"cpu_offload":false}})"),
+            "AssertionError: Train batch size: 0 has to be greater than 0"
+            " | Config parameter cpu_offload is deprecated use offload_optimizer instead");
 }
 
 }  // namespace

@@ -11,12 +11,17 @@
 namespace zfcheck {
 namespace {
 
+// The section as read, then " | " and each warning logged, in order.
 std::string zero_text(std::string_view section) {
   py::Value v = testing::json(section);
-  auto z = read_zero_config(&v, Switches{});
-  if (!z) return z.error().type + " " + z.error().field.value_or("-") + ": " + z.error().message;
-  return "stage " + std::to_string(z->stage) + ", offload " + z->offload_optimizer.value_or("-") + ", overlap " +
-         (z->overlap_comm ? "true" : "false") + ", zenflow " + (z->zenflow ? "on" : "off");
+  std::vector<std::string> warnings;
+  auto z = read_zero_config(&v, Switches{}, warnings);
+  std::string text = z ? "stage " + std::to_string(z->stage) + ", offload " + z->offload_optimizer.value_or("-") +
+                             ", overlap " + (z->overlap_comm ? "true" : "false") + ", zenflow " +
+                             (z->zenflow ? "on" : "off")
+                       : z.error().type + " " + z.error().field.value_or("-") + ": " + z.error().message;
+  for (const std::string& w : warnings) text += " | " + w;
+  return text;
 }
 
 TEST(ZeroConfig, StageAsPydanticReadsIt) {
@@ -80,6 +85,44 @@ TEST(ZeroConfig, OffloadParamAndNvmePathAreValidatedAsDeclared) {
             "TypeError -: DeepSpeedConfigModel.__init__() got multiple values for argument 'self'");
 }
 
+TEST(ZeroConfig, DeprecatedFieldsAreMappedWithUpstreamsWarnings) {
+  const std::string elastic =
+      " | ZeRO-3 elastic checkpointing is deprecated and no longer supported. Use Universal Checkpointing instead.";
+  EXPECT_EQ(zero_text(R"({"stage":2,"cpu_offload":true})"),
+            "stage 2, offload cpu, overlap false, zenflow off | Config parameter cpu_offload is deprecated use "
+            "offload_optimizer instead");
+  EXPECT_EQ(zero_text(R"({"stage":2,"cpu_offload":"auto"})"), "stage 2, offload -, overlap false, zenflow off");
+  // Every field given logs, in declaration order; a false or None cpu_offload assigns no offload block.
+  EXPECT_EQ(zero_text(R"({"stage":2,"cpu_offload":null,"cpu_offload_param":false,"cpu_offload_use_pin_memory":true,
+                         "stage3_gather_fp16_weights_on_model_save":true})"),
+            "stage 2, offload -, overlap false, zenflow off"
+            " | Config parameter cpu_offload_param is deprecated use offload_param instead"
+            " | Config parameter cpu_offload_use_pin_memory is deprecated use offload_param or offload_optimizer instead"
+            " | Config parameter cpu_offload is deprecated use offload_optimizer instead"
+            " | Config parameter stage3_gather_fp16_weights_on_model_save is deprecated use "
+            "gather_16bit_weights_on_model_save instead");
+  // The replacement given too: the warning, then the assert (an alias of the replacement counts).
+  EXPECT_EQ(zero_text(R"({"stage":2,"cpu_offload":true,"offload_optimizer":{"device":"cpu"}})"),
+            "AssertionError -: Cannot provide deprecated parameter 'cpu_offload' and replacing parameter "
+            "'offload_optimizer' together | Config parameter cpu_offload is deprecated use offload_optimizer instead");
+  EXPECT_EQ(zero_text(R"({"stage3_gather_fp16_weights_on_model_save":true,
+                         "stage3_gather_16bit_weights_on_model_save":false})"),
+            "AssertionError -: Cannot provide deprecated parameter 'stage3_gather_fp16_weights_on_model_save' and "
+            "replacing parameter 'gather_16bit_weights_on_model_save' together | Config parameter "
+            "stage3_gather_fp16_weights_on_model_save is deprecated use gather_16bit_weights_on_model_save instead");
+  EXPECT_EQ(zero_text(R"({"cpu_offload":"yes please"})"),
+            "ValidationError zero_optimization.cpu_offload: Input should be a valid boolean, unable to interpret "
+            "input");
+  // elastic_checkpoint at stage 3 warns on every run of the validators: once, again when overlap_comm is
+  // assigned its default, and again on each assignment of a deprecated field's replacement.
+  EXPECT_EQ(zero_text(R"({"stage":3,"elastic_checkpoint":true,"overlap_comm":true})"),
+            "stage 3, offload -, overlap true, zenflow off" + elastic);
+  EXPECT_EQ(zero_text(R"({"stage":3,"elastic_checkpoint":true,"cpu_offload":true})"),
+            "stage 3, offload cpu, overlap true, zenflow off" + elastic + elastic +
+                " | Config parameter cpu_offload is deprecated use offload_optimizer instead" + elastic);
+  EXPECT_EQ(zero_text(R"({"stage":2,"elastic_checkpoint":true})"), "stage 2, offload -, overlap false, zenflow off");
+}
+
 TEST(ZeroConfig, FieldErrorsInDeclarationOrderThenExtras) {
   EXPECT_EQ(zero_text(R"({"bogus":1,"stage":"x"})"), "ValidationError zero_optimization.stage: Input should be 0, 1, 2, 3 or 3");
   EXPECT_EQ(zero_text(R"({"bogus":1})"), "ValidationError zero_optimization.bogus: Extra inputs are not permitted");
@@ -95,7 +138,7 @@ TEST(ZeroConfig, FieldErrorsInDeclarationOrderThenExtras) {
 
 TEST(ZeroConfig, TheSectionsKeysAreTheOnesItTakes) {
   const std::vector<std::string_view>& keys = zero_section_keys();
-  EXPECT_EQ(keys.size(), 53u);  // 42 fields, the 2 read after them, 9 stage3_ aliases (runtime/zero/config.py)
+  EXPECT_EQ(keys.size(), 53u);  // 43 fields, leaf_module after them, 9 stage3_ aliases (runtime/zero/config.py)
   for (std::string_view key : {"stage", "zenflow", "leaf_module", "stage3_prefetch_bucket_size"}) {
     EXPECT_NE(std::find(keys.begin(), keys.end(), key), keys.end()) << key;
   }

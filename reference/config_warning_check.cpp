@@ -1,0 +1,76 @@
+// The vocabulary and max_grad_norm warnings of DeepSpeedConfig (runtime/config.py).
+#include "reference/config_warning_check.hpp"
+
+#include "reference/deepspeed_warnings.hpp"
+#include "reference/py_json.hpp"
+#include "reference/zero_config.hpp"
+
+#include <cmath>
+#include <string>
+#include <string_view>
+
+namespace zfcheck {
+
+namespace {
+
+constexpr int kTensorCoreAlignSize = 8;  // runtime/constants.py TENSOR_CORE_ALIGN_SIZE
+
+// str(value) of a number, and its value, for the checks below; nothing for any other value.
+struct Number {
+  std::string text;
+  bool positive = false;
+  bool aligned = true;  // value % 8 == 0
+};
+
+std::optional<Number> number(const py::Value& v) {
+  if (const bool* b = v.as<bool>()) return Number{*b ? "True" : "False", *b, !*b};
+  if (const py::Int* i = v.as<py::Int>()) {
+    return Number{py::to_decimal(*i), *i > 0, *i % kTensorCoreAlignSize == 0};  // zero whatever the sign
+  }
+  if (const double* f = v.as<double>())
+    return Number{py::float_repr(*f), *f > 0, std::fmod(*f, kTensorCoreAlignSize) == 0};
+  return std::nullopt;
+}
+
+}  // namespace
+
+tl::expected<const py::Value*, Error> optimizer_params(const py::Dict& config) {
+  const py::Value* optimizer = config.find("optimizer");
+  if (optimizer == nullptr) return nullptr;
+  const py::Dict* dict = optimizer->as<py::Dict>();
+  if (dict == nullptr) return tl::unexpected(unmodelled("optimizer that is not an object is not modelled"));
+  const py::Value* type = dict->find("type");
+  if (type == nullptr || type->kind() == py::Kind::none) return nullptr;
+  if (type->as<py::Str>() == nullptr)
+    return tl::unexpected(unmodelled("optimizer.type that is not a str is not modelled"));
+  return dict->find("params");
+}
+
+std::optional<Error> warning_check(const py::Dict& config, bool fp16_enabled, const py::Value* params,
+                                   std::vector<std::string>& warnings) {
+  const py::Value* vocabulary = config.find("vocabulary_size");
+  if (vocabulary != nullptr && vocabulary->truthy()) {
+    auto size = number(*vocabulary);
+    if (!size)
+      return unmodelled("vocabulary_size of type " + std::string(py::type_name(*vocabulary)) +
+                        " is not modelled");
+    if (!size->aligned) {
+      warnings.push_back(vocabulary_size_warning(size->text));
+    }
+  }
+  if (params == nullptr || params->kind() == py::Kind::none) return std::nullopt;
+  const py::Dict* dict = params->as<py::Dict>();
+  if (dict == nullptr) return unmodelled("optimizer.params that is not an object is not modelled");
+  const py::Value* norm = dict->find("max_grad_norm");
+  if (norm == nullptr) return std::nullopt;
+  auto value = number(*norm);
+  if (!value) {
+    return unmodelled("optimizer.params.max_grad_norm of type " + std::string(py::type_name(*norm)) +
+                      " is not modelled");
+  }
+  if (!value->positive) return std::nullopt;
+  warnings.push_back(max_grad_norm_warning(fp16_enabled, value->text));
+  return std::nullopt;
+}
+
+}  // namespace zfcheck

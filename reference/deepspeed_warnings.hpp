@@ -1,0 +1,20 @@
+// The warnings DeepSpeedConfig logs outside ZenFlow's set-up, in upstream's words: one home for their texts.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace zfcheck {
+
+// DeepSpeedConfigModel._process_deprecated_field (runtime/config_utils.py).
+std::string deprecated_field_warning(std::string_view field, std::string_view replacement);
+// The elastic_checkpoint_deprecated validator (runtime/zero/config.py).
+std::string elastic_checkpoint_warning();
+// DeepSpeedConfig._do_warning_check (runtime/config.py): `size` and `value` as Python's str() prints them.
+std::string vocabulary_size_warning(std::string_view size);
+std::string max_grad_norm_warning(bool fp16_enabled, std::string_view value);
+
+// Whether `text` is one of the warnings above (whatever values it names).
+bool is_deepspeed_config_warning(std::string_view text);
+
+}  // namespace zfcheck
