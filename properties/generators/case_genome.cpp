@@ -198,14 +198,20 @@ std::vector<SlotWeights> block_case_slots() {
   return slots;
 }
 
-// The whole-config slots of a whole-config case: every key's choices evenly, zero_optimization and
-// its zenflow nearly always there, the misplaced top-level zenflow now and then.
+// The whole-config slots of a whole-config case: every key's values evenly, left out as its
+// absent_weight says, zero_optimization and its zenflow nearly always there, the misplaced top-level
+// zenflow now and then.
 std::vector<SlotWeights> whole_config_slots() {
+  const auto key_slot = [](const ConfigKey& k) {
+    SlotWeights weights(k.values.size(), 1);
+    weights[0] = k.absent_weight;
+    return weights;
+  };
   std::vector<SlotWeights> slots{{0, 1}};
-  for (const ConfigKey& k : top_level_keys()) slots.push_back(SlotWeights(k.values.size(), 1));
+  for (const ConfigKey& k : top_level_keys()) slots.push_back(key_slot(k));
   slots.push_back(SlotWeights(world_size_pool().size(), 1));
   slots.push_back({9, 1});
-  for (const ConfigKey& k : zero_keys()) slots.push_back(SlotWeights(k.values.size(), 1));
+  for (const ConfigKey& k : zero_keys()) slots.push_back(key_slot(k));
   slots.push_back({9, 1});
   slots.push_back({9, 1});
   return slots;

@@ -262,10 +262,16 @@ const std::vector<Weighted<std::int64_t>>& micro_steps_pool() {
 
 namespace {
 
-ConfigKey config_key(std::string_view key, std::initializer_list<std::string_view> texts) {
-  ConfigKey out{py::Str{std::string(key)}, {std::nullopt}};
+ConfigKey config_key(std::string_view key, std::initializer_list<std::string_view> texts,
+                     std::size_t absent_weight = 1) {
+  ConfigKey out{py::Str{std::string(key)}, {std::nullopt}, absent_weight};
   for (auto text : texts) out.values.emplace_back(parse_literal(text));
   return out;
+}
+
+// A key real configs hold now and then: left out three times as often as all its values together.
+ConfigKey occasional_key(std::string_view key, std::initializer_list<std::string_view> texts) {
+  return config_key(key, texts, 3 * texts.size());
 }
 
 }  // namespace
@@ -276,6 +282,11 @@ const std::vector<ConfigKey>& top_level_keys() {
       config_key("train_micro_batch_size_per_gpu", {"2", "0", R"("auto")"}),
       config_key("gradient_accumulation_steps", {"1", "4", "0", R"("auto")"}),
       config_key("gradient_allreduce_op", {R"("sum")", R"("SUM")", R"("mean")", R"("max")", "null"}),
+      occasional_key("fp16", {R"({"enabled":true,"loss_scale":0})", R"({"enabled":"auto"})"}),
+      occasional_key("bf16", {R"({"enabled":true})", R"({"enabled":"auto"})"}),
+      occasional_key("optimizer", {R"({"type":"AdamW","params":{"lr":3e-5,"max_grad_norm":1.0}})",
+                                   R"({"type":"Adam","params":{"lr":"auto"}})"}),
+      occasional_key("vocabulary_size", {"50257", "50304"}),
   };
   return keys;
 }
@@ -283,9 +294,18 @@ const std::vector<ConfigKey>& top_level_keys() {
 const std::vector<ConfigKey>& zero_keys() {
   static const std::vector<ConfigKey> keys{
       config_key("stage", {"0", "1", "2", "3", R"("2")", R"("x")"}),
-      config_key("offload_optimizer",
-                 {R"({"device":"cpu"})", R"({"device":"nvme"})", R"({"device":"none"})"}),
+      config_key(
+          "offload_optimizer",
+          {R"({"device":"cpu"})", R"({"device":"nvme","nvme_path":"/local_nvme"})", R"({"device":"none"})"}),
       config_key("overlap_comm", {"true", "false"}),
+      occasional_key("offload_param", {R"({"device":"cpu","pin_memory":true})",
+                                       R"({"device":"nvme","nvme_path":"/local_nvme"})"}),
+      occasional_key("cpu_offload", {"true", "false"}),
+      occasional_key("cpu_offload_param", {"true"}),
+      occasional_key("cpu_offload_use_pin_memory", {"true"}),
+      occasional_key("stage3_gather_fp16_weights_on_model_save", {"true"}),
+      occasional_key("stage3_gather_16bit_weights_on_model_save", {"true"}),
+      occasional_key("elastic_checkpoint", {"true"}),
   };
   return keys;
 }

@@ -63,12 +63,18 @@ const std::vector<Weighted<std::int64_t>>& micro_steps_pool();
 struct ConfigKey {
   py::Str key;
   std::vector<std::optional<py::Value>> values;  // nothing: the key is absent
+  // How much more often a whole config leaves the key out than gives each value: 1 for the keys every
+  // rule reads, more for keys real configs hold now and then, so that most configs still reach set-up.
+  std::size_t absent_weight = 1;
 };
 // train_batch_size, train_micro_batch_size_per_gpu, gradient_accumulation_steps (absent, consistent,
-// inconsistent, 0, "auto") and gradient_allreduce_op.
+// inconsistent, 0, "auto") and gradient_allreduce_op; now and then the fp16, bf16 and optimizer blocks
+// and vocabulary_size that DeepSpeedConfig's own assertions and warnings read.
 const std::vector<ConfigKey>& top_level_keys();
-// zero_optimization's stage (absent, 0-3, "2", "x"), offload_optimizer (absent, device cpu / nvme /
-// none) and overlap_comm.
+// zero_optimization's stage (absent, 0-3, "2", "x"), offload_optimizer (absent, device cpu / nvme with
+// its nvme_path / none) and overlap_comm; now and then offload_param, the deprecated keys upstream maps
+// (cpu_offload and its kin, stage3_gather_fp16_weights_on_model_save, with or without their replacement)
+// and elastic_checkpoint.
 const std::vector<ConfigKey>& zero_keys();
 // dist.get_world_size(): 1, 2, 4.
 const std::vector<std::int64_t>& world_size_pool();

@@ -92,7 +92,8 @@ std::vector<PropertySpec> build_suite() {
                                  all, &selections_follow_the_select_predicate));
   suite.push_back(model_property("wholeConfigGivesItsBlocksResult",
                                  "a whole config gives its zenflow block's result at the stage and "
-                                 "overlap_comm DeepSpeed read, and its block's refusal",
+                                 "overlap_comm DeepSpeed read (besides DeepSpeedConfig's own warnings), and "
+                                 "its block's refusal",
                                  all, &whole_config_gives_its_blocks_result));
   suite.push_back(
       model_property("batchTripleHolds",
@@ -106,8 +107,9 @@ std::vector<PropertySpec> build_suite() {
                      "result without any one of them",
                      all, &derivable_batch_values_may_be_left_out));
   suite.push_back(model_property("zeroDefaultsWrittenOutChangeNothing",
-                                 "writing overlap_comm or stage as ZeRO's default changes nothing", all,
-                                 &zero_defaults_written_out_change_nothing));
+                                 "writing overlap_comm or stage as ZeRO's default changes nothing, but for "
+                                 "the ZeRO-3 elastic checkpointing warning an unset overlap_comm logs again",
+                                 all, &zero_defaults_written_out_change_nothing));
   suite.push_back(
       model_property("sumAllreduceIsRefusedOnlyWithStage3OrZenflow",
                      "gradient_allreduce_op \"sum\" is refused at ZeRO stage 3 and with a zenflow "

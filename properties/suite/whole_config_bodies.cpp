@@ -4,6 +4,9 @@
 
 #include "harness/io/result_json.hpp"
 #include "properties/suite/block_of_whole_config.hpp"
+#include "reference/deepspeed_warnings.hpp"
+
+#include <algorithm>
 
 namespace zfcheck::props {
 
@@ -96,6 +99,7 @@ std::optional<Failure> whole_config_gives_its_blocks_result(const Case& c, const
     } else {
       continue;
     }
+    std::erase_if(expected->warnings, is_deepspeed_config_warning);  // the block alone has no DeepSpeedConfig
     if (auto diff = differences("a whole config and its zenflow block", *expected, evaluate(block, p))) {
       return "under " + p.name + ", " + case_line(c) + " against " + case_line(block) + ": " + *diff;
     }
@@ -182,7 +186,12 @@ std::optional<Failure> zero_defaults_written_out_change_nothing(const Case& c, c
     for (auto& [key, value] : defaults) {
       auto written = with_zero_key(c, key, value);
       if (!written) continue;
-      if (auto diff = differences("the results", as_written, evaluate(*written, p))) {
+      Result expected = as_written;
+      if (key == "overlap_comm") {  // left unset, its validator assigns it and so logs elastic's warning again
+        auto again = std::find(expected.warnings.begin(), expected.warnings.end(), elastic_checkpoint_warning());
+        if (again != expected.warnings.end()) expected.warnings.erase(again);
+      }
+      if (auto diff = differences("the results", expected, evaluate(*written, p))) {
         return "under " + p.name + ", " + case_line(c) + " against " + case_line(*written) + " (" +
                std::string(key) + " written as its default): " + *diff;
       }
