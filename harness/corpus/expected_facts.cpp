@@ -18,8 +18,8 @@ namespace {
 constexpr SelectedField kFactFields[] = {{"outcome"},         {"error_type"}, {"select_interval"},
                                          {"selection_count"}, {"warnings"},   {"violations"}};
 
-constexpr std::array<Outcome, 4> kSeedOutcomes{Outcome::ok, Outcome::config_error, Outcome::init_error,
-                                               Outcome::unmodelled};
+constexpr std::array<Outcome, 5> kSeedOutcomes{Outcome::ok, Outcome::config_error, Outcome::init_error,
+                                               Outcome::step_error, Outcome::unmodelled};
 
 py::Value text_list(const std::vector<std::string>& items) {
   py::List list;
@@ -72,7 +72,7 @@ Shaped<ExpectedFacts> expectation_from_value(const py::Value& value, const std::
   if (std::none_of(kSeedOutcomes.begin(), kSeedOutcomes.end(),
                    [&](Outcome o) { return outcome_name(o) == *outcome; }))
     return wrong(*shape, "outcome",
-                 "must be one of ok, config_error, init_error, unmodelled, not " + *outcome);
+                 "must be one of ok, config_error, init_error, step_error, unmodelled, not " + *outcome);
   e.outcome = *outcome;
   auto error_type = shape->text_or_null("error_type");
   if (!error_type) return tl::unexpected(error_type.error());

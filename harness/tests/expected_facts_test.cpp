@@ -75,7 +75,7 @@ TEST(ExpectedFacts, namesTheFieldOfEveryMalformedValue) {
   const std::string rest =
       R"("error_type":null,"select_interval":0,"selection_count":1,"warnings":[],"violations":[]})";
   EXPECT_EQ(error_of(R"({"outcome":"fine",)" + rest),
-            "expect.p.outcome: must be one of ok, config_error, init_error, unmodelled, not fine");
+            "expect.p.outcome: must be one of ok, config_error, init_error, step_error, unmodelled, not fine");
   EXPECT_EQ(error_of(R"({"outcome":"ok","extra":1,)" + rest).substr(0, 28), "expect.p.extra: unknown key ");
   EXPECT_EQ(
       error_of(R"({"outcome":"ok","error_type":null,"select_interval":0,"warnings":[],"violations":[]})"),

@@ -71,7 +71,7 @@ TEST(ReplayCommand, aMalformedSeedIsNamedAndTheOthersStillReplay) {
   EXPECT_NE(run.out.find(
                 "zfcheck replay: " + file +
                 ": line 11: expect.deepspeed-edaa722.outcome: must be one of ok, config_error, init_error, "
-                "unmodelled, not fine"),
+                "step_error, unmodelled, not fine"),
             std::string::npos)
       << run.out;
   EXPECT_TRUE(has_line(run.out, R"(replay: 1 seed, 4 expectations, 0 mismatches, 1 unreadable seed)"))
