@@ -2,6 +2,7 @@
 // needs.
 #pragma once
 
+#include "reference/batch_sizes.hpp"
 #include "reference/error.hpp"
 #include "reference/profile.hpp"
 #include "reference/py_value.hpp"
@@ -14,15 +15,6 @@
 
 namespace zfcheck {
 
-// The three batch values after _set_batch_related_parameters and _batch_assertion.
-struct BatchSizes {
-  py::Int train_batch_size;
-  py::Int train_micro_batch_size_per_gpu;
-  py::Int gradient_accumulation_steps;
-
-  bool operator==(const BatchSizes&) const = default;
-};
-
 struct DeepSpeedConfig {
   BatchSizes batch;
   ZeroConfig zero;
@@ -30,18 +22,14 @@ struct DeepSpeedConfig {
   bool operator==(const DeepSpeedConfig&) const = default;
 };
 
-// The batch values of `config` after _set_batch_related_parameters and _batch_assertion, with
-// dist.get_world_size() == world_size; when all three are given, the assertion's comparisons come first.
-tl::expected<BatchSizes, Error> batch_sizes(const py::Dict& config, const py::Int& world_size);
-
 // DeepSpeedConfig(config) with dist.get_world_size() == world_size (>= 1) on global rank 0:
 // _initialize_params (the gradient_allreduce_op check, the ZeRO section, the fp16/bf16 flags and their
 // assertion, the optimizer's params), the batch derivation and assertions, then _do_error_check and
 // _do_warning_check. Errors are upstream's, by Python type (AssertionError, ValueError, ValidationError,
 // TypeError, ZeroDivisionError); what the model does not compute is a kUnmodelledType error. Other top-level
 // keys are read by DeepSpeed's parsers of other features, which the model takes to accept them (keys
-// DeepSpeedConfig does not know, such as a misplaced "zenflow", it ignores); "elasticity" and
-// "sequence_parallel_size", which change the batch values or the world size, are not modelled. The warnings
+// DeepSpeedConfig does not know, such as a misplaced "zenflow", it ignores); "sequence_parallel_size"
+// divides the world size (batch_sizes.hpp); "elasticity", which rewrites the batch values, is not modelled. The warnings
 // it logs are appended verbatim, in order, also when it then raises.
 tl::expected<DeepSpeedConfig, Error> read_deepspeed_config(const py::Dict& config, const py::Int& world_size,
                                                            const Switches& switches,

@@ -70,7 +70,8 @@ bool gradient_accumulation_honoured(const Case& c, const Result& r) {
   const py::Dict* config = c.deepspeed_config->as<py::Dict>();
   if (config == nullptr) return true;
   auto implied = batch_sizes(*config, py::Int(c.world_size));
-  return !implied || implied->gradient_accumulation_steps == r.deepspeed->batch.gradient_accumulation_steps ||
+  return !implied ||
+         py::number_equals(implied->gradient_accumulation_steps, r.deepspeed->batch.gradient_accumulation_steps) ||
          says_gradient_accumulation_changed(r.warnings);
 }
 

@@ -20,6 +20,7 @@ constexpr std::size_t kListedSteps = 12;
 
 std::string json(const py::Value& v) { return py::to_json(v); }
 std::string json(const py::Int& v) { return py::to_decimal(v); }
+std::string json(const py::Number& v) { return py::number_text(v); }
 std::string json(const StrOrInt& v) {
   return std::holds_alternative<py::Int>(v) ? py::to_decimal(std::get<py::Int>(v))
                                             : json(py::Value(std::get<py::Str>(v)));
@@ -167,21 +168,30 @@ void deepspeed_view(Writer& w, const Case& c, const Result& r) {
   const DeepSpeedView& d = *r.deepspeed;
   const BatchSizes& b = d.batch;
   w.heading("What DeepSpeed makes of it");
-  py::Int world(c.world_size);
-  py::Int per_step = b.train_micro_batch_size_per_gpu * world;
-  py::Int asked = per_step == 0 ? py::Int(0) : py::Int(b.train_batch_size / per_step);
-  w.line("train_batch_size " + json(b.train_batch_size) + " = train_micro_batch_size_per_gpu " +
-         json(b.train_micro_batch_size_per_gpu) + " x gradient_accumulation_steps " + json(asked) +
-         " x world size " + json(world) + ".");
-  if (b.gradient_accumulation_steps != asked) {
-    py::Int effective = per_step * b.gradient_accumulation_steps;
-    w.line("ZenFlow's set-up overwrites gradient_accumulation_steps " + json(asked) + " with " +
-           json(b.gradient_accumulation_steps) +
-           " (engine.configure_zenflow sets it to the update interval): the "
-           "effective batch becomes train_micro_batch_size_per_gpu x " +
-           json(b.gradient_accumulation_steps) + " x world size = " + json(effective) +
-           " samples per optimizer step, not the " + json(b.train_batch_size) + " the config asks for" +
-           (b.gradient_accumulation_steps == 0 ? ", and every gradient is divided by 0." : "."));
+  const py::Int* train = py::int_of(b.train_batch_size);
+  const py::Int* micro = py::int_of(b.train_micro_batch_size_per_gpu);
+  const py::Int* accumulation = py::int_of(b.gradient_accumulation_steps);
+  if (train == nullptr || micro == nullptr || accumulation == nullptr) {
+    w.line("train_batch_size " + json(b.train_batch_size) + ", train_micro_batch_size_per_gpu " +
+           json(b.train_micro_batch_size_per_gpu) + ", gradient_accumulation_steps " +
+           json(b.gradient_accumulation_steps) + ": DeepSpeed computed them with the world size divided by "
+           "sequence_parallel_size, a float.");
+  } else {
+    py::Int world(c.world_size);
+    py::Int per_step = *micro * world;
+    py::Int asked = per_step == 0 ? py::Int(0) : py::Int(*train / per_step);
+    w.line("train_batch_size " + json(*train) + " = train_micro_batch_size_per_gpu " + json(*micro) +
+           " x gradient_accumulation_steps " + json(asked) + " x world size " + json(world) + ".");
+    if (*accumulation != asked) {
+      py::Int effective = per_step * *accumulation;
+      w.line("ZenFlow's set-up overwrites gradient_accumulation_steps " + json(asked) + " with " +
+             json(*accumulation) +
+             " (engine.configure_zenflow sets it to the update interval): the "
+             "effective batch becomes train_micro_batch_size_per_gpu x " +
+             json(*accumulation) + " x world size = " + json(effective) + " samples per optimizer step, not the " +
+             json(*train) + " the config asks for" +
+             (*accumulation == 0 ? ", and every gradient is divided by 0." : "."));
+    }
   }
   w.line("ZeRO stage " + std::to_string(d.stage) + "; offload_optimizer " +
          (d.offload_optimizer ? "device \"" + *d.offload_optimizer + "\"" : std::string("absent")) +

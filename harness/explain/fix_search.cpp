@@ -223,8 +223,9 @@ std::optional<SettingTry> accumulation_try(const Case& c, const Result& r, const
   if (!r.deepspeed || !r.engine || r.engine->update_interval < 1) return std::nullopt;
   const py::Int& update = r.engine->update_interval;
   const py::Int per_micro_batch = update * py::Int(c.world_size);
-  const py::Int& train = r.deepspeed->batch.train_batch_size;
-  if (train % per_micro_batch != 0) return std::nullopt;
+  const py::Int* given = py::int_of(r.deepspeed->batch.train_batch_size);
+  if (given == nullptr || *given % per_micro_batch != 0) return std::nullopt;  // a float: a divided world size
+  const py::Int& train = *given;
   std::vector<Setting> settings{{{"gradient_accumulation_steps"}, py::Value(update)},
                                 {{"train_micro_batch_size_per_gpu"}, py::Value(train / per_micro_batch)}};
   auto next = with_settings(c, settings);

@@ -2,6 +2,7 @@
 #include "harness/io/result_json.hpp"
 
 #include "reference/py_json.hpp"
+#include "reference/py_number.hpp"
 
 #include <variant>
 
@@ -75,9 +76,9 @@ void write_engine(std::string& out, const EngineView& e) {
 
 void write_deepspeed(std::string& out, const DeepSpeedView& d) {
   py::ObjectWriter o(out);
-  py::write_json_int(o.key("train_batch_size"), d.batch.train_batch_size);
-  py::write_json_int(o.key("train_micro_batch_size_per_gpu"), d.batch.train_micro_batch_size_per_gpu);
-  py::write_json_int(o.key("gradient_accumulation_steps"), d.batch.gradient_accumulation_steps);
+  py::write_json_number(o.key("train_batch_size"), d.batch.train_batch_size);
+  py::write_json_number(o.key("train_micro_batch_size_per_gpu"), d.batch.train_micro_batch_size_per_gpu);
+  py::write_json_number(o.key("gradient_accumulation_steps"), d.batch.gradient_accumulation_steps);
   py::write_json_int(o.key("stage"), d.stage);
   if (d.offload_optimizer) {
     py::write_json_string(o.key("offload_optimizer"), *d.offload_optimizer);
@@ -159,6 +160,11 @@ class ResultReader {
   py::Int integer(const py::Dict& d, std::string_view key) {
     const py::Int* i = need<py::Int>(get(d, key), key);
     return i ? *i : py::Int(0);
+  }
+  py::Number number(const py::Dict& d, std::string_view key) {  // an int, or a float
+    const py::Value* v = get(d, key);
+    if (const double* f = v ? v->as<double>() : nullptr) return *f;
+    return integer(d, key);
   }
   std::optional<py::Int> optional_integer(const py::Dict& d, std::string_view key) {
     return get(d, key) ? std::optional<py::Int>(integer(d, key)) : std::nullopt;
@@ -257,8 +263,8 @@ tl::expected<Result, std::string> result_from_value(const py::Value& value) {
   if (const py::Value* v = in.get(*d, "deepspeed")) {
     if (const py::Dict* dd = in.need<py::Dict>(v, "deepspeed")) {
       DeepSpeedView view{
-          BatchSizes{in.integer(*dd, "train_batch_size"), in.integer(*dd, "train_micro_batch_size_per_gpu"),
-                     in.integer(*dd, "gradient_accumulation_steps")},
+          BatchSizes{in.number(*dd, "train_batch_size"), in.number(*dd, "train_micro_batch_size_per_gpu"),
+                     in.number(*dd, "gradient_accumulation_steps")},
           0, std::nullopt, in.boolean(*dd, "overlap_comm")};
       py::Int stage = in.integer(*dd, "stage");
       if (stage >= 0 && stage <= 3) {

@@ -118,12 +118,14 @@ std::optional<Failure> batch_triple_holds(const Case& c, const ProfileSet& profi
     };
     if (without.deepspeed) {
       const BatchSizes& b = without.deepspeed->batch;
-      if (b.train_batch_size !=
-          b.train_micro_batch_size_per_gpu * b.gradient_accumulation_steps * c.world_size) {
-        return broke("DeepSpeed accepts " + case_line(off) +
-                     " with a batch triple that does not hold: " + py::to_decimal(b.train_batch_size) +
-                     " != " + py::to_decimal(b.train_micro_batch_size_per_gpu) + " x " +
-                     py::to_decimal(b.gradient_accumulation_steps) + " x " + std::to_string(c.world_size));
+      // The world size DeepSpeed divides by (sequence_parallel_size's float, where the config has one).
+      auto world = effective_world_size(*off.deepspeed_config->as<py::Dict>(), py::Int(c.world_size));
+      auto per_step = py::number_multiply(b.train_micro_batch_size_per_gpu, b.gradient_accumulation_steps);
+      auto product = world && per_step ? py::number_multiply(*per_step, *world) : per_step;
+      if (!world || !product || !py::number_equals(b.train_batch_size, *product)) {
+        return broke("DeepSpeed accepts " + case_line(off) + " with a batch triple that does not hold: " +
+                     py::number_text(b.train_batch_size) + " != " + py::number_text(b.train_micro_batch_size_per_gpu) +
+                     " x " + py::number_text(b.gradient_accumulation_steps) + " x the world size");
       }
     }
     if (!with.deepspeed) continue;
@@ -134,10 +136,11 @@ std::optional<Failure> batch_triple_holds(const Case& c, const ProfileSet& profi
         after.train_micro_batch_size_per_gpu != asked.train_micro_batch_size_per_gpu) {
       return broke("the zenflow block changes the batch sizes DeepSpeed derives");
     }
-    const py::Int& expected = with.engine ? with.engine->update_interval : asked.gradient_accumulation_steps;
+    const py::Number expected =
+        with.engine ? py::Number(with.engine->update_interval) : asked.gradient_accumulation_steps;
     if ((with.engine || !with.zenflow_enabled) && after.gradient_accumulation_steps != expected) {
       return broke("gradient_accumulation_steps after set-up is " +
-                   py::to_decimal(after.gradient_accumulation_steps) + ", not " + py::to_decimal(expected) +
+                   py::number_text(after.gradient_accumulation_steps) + ", not " + py::number_text(expected) +
                    (with.engine ? " (the engine's update interval)" : " (DeepSpeed's, ZenFlow being off)"));
     }
   }

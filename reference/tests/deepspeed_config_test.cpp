@@ -15,8 +15,9 @@ tl::expected<DeepSpeedConfig, Error> read(std::string_view config, int world_siz
 std::string batch_text(std::string_view config, int world_size = 1) {
   auto ds = read(config, world_size);
   if (!ds) return ds.error().type + ": " + ds.error().message;
-  return py::to_decimal(ds->batch.train_batch_size) + "/" + py::to_decimal(ds->batch.train_micro_batch_size_per_gpu) +
-         "/" + py::to_decimal(ds->batch.gradient_accumulation_steps);
+  return py::number_text(ds->batch.train_batch_size) + "/" +
+         py::number_text(ds->batch.train_micro_batch_size_per_gpu) + "/" +
+         py::number_text(ds->batch.gradient_accumulation_steps);
 }
 
 TEST(DeepSpeedConfigBatch, DerivesTheMissingValuesWithFloorDivision) {

@@ -94,12 +94,12 @@ TEST(EvaluateWholeConfig, TheEngineOverwritesGradientAccumulationSteps) {
                    R"("update_interval":4}}})");
   ASSERT_EQ(r.outcome, Outcome::ok);
   ASSERT_TRUE(r.deepspeed);
-  EXPECT_EQ(r.deepspeed->batch.gradient_accumulation_steps, 4);  // 64 / 8 = 8 before set-up
-  EXPECT_EQ(r.deepspeed->batch.train_batch_size, 64);
+  EXPECT_EQ(r.deepspeed->batch.gradient_accumulation_steps, py::Number(py::Int(4)));  // 64 / 8 = 8 before set-up
+  EXPECT_EQ(r.deepspeed->batch.train_batch_size, py::Number(py::Int(64)));
   Result automatic = whole(R"({"train_batch_size":8,"gradient_accumulation_steps":8,"train_micro_batch_size_per_gpu":1,)"
                            R"("zero_optimization":{"stage":3,"zenflow":{}}})");
   ASSERT_TRUE(automatic.deepspeed);
-  EXPECT_EQ(automatic.deepspeed->batch.gradient_accumulation_steps, 0);
+  EXPECT_EQ(automatic.deepspeed->batch.gradient_accumulation_steps, py::Number(py::Int(0)));
 }
 
 TEST(EvaluateWholeConfig, ABlockOutsideZeroOptimizationLeavesZenFlowOff) {
@@ -107,7 +107,7 @@ TEST(EvaluateWholeConfig, ABlockOutsideZeroOptimizationLeavesZenFlowOff) {
   EXPECT_EQ(r.outcome, Outcome::ok);
   EXPECT_FALSE(r.zenflow_enabled);
   ASSERT_TRUE(r.deepspeed);
-  EXPECT_EQ(r.deepspeed->batch.gradient_accumulation_steps, 1);
+  EXPECT_EQ(r.deepspeed->batch.gradient_accumulation_steps, py::Number(py::Int(1)));
 }
 
 TEST(EvaluateWholeConfig, DeepSpeedConfigErrorsAreConfigErrorsWithoutTheView) {

@@ -1,0 +1,88 @@
+// Python's int/float mixing for the few operations DeepSpeedConfig's batch derivation uses.
+#include "reference/py_number.hpp"
+
+#include "reference/py_json.hpp"
+
+#include <cmath>
+
+namespace zfcheck::py {
+
+namespace {
+
+tl::expected<double, Error> as_float(const Number& n) {
+  if (const double* f = std::get_if<double>(&n)) return *f;
+  auto d = to_double(std::get<Int>(n));
+  if (!d) return tl::unexpected(raised("OverflowError", "int too large to convert to float"));
+  return *d;
+}
+
+// CPython's float floor division (_float_div_mod): fmod, then the quotient corrected toward the floor.
+double float_floor_divide(double vx, double wx) {
+  double mod = std::fmod(vx, wx);
+  double div = (vx - mod) / wx;
+  if (mod != 0.0) {
+    if ((wx < 0) != (mod < 0)) div -= 1.0;
+  }
+  if (div == 0.0) return std::copysign(0.0, vx / wx);
+  double floordiv = std::floor(div);
+  if (div - floordiv > 0.5) floordiv += 1.0;
+  return floordiv;
+}
+
+}  // namespace
+
+std::string number_text(const Number& n) {
+  if (const Int* i = int_of(n)) return to_decimal(*i);
+  return float_repr(std::get<double>(n));
+}
+
+const Int* int_of(const Number& n) { return std::get_if<Int>(&n); }
+
+bool number_equals(const Number& a, const Number& b) {
+  const Int* ai = int_of(a);
+  const Int* bi = int_of(b);
+  if (ai && bi) return *ai == *bi;
+  const double f = ai ? std::get<double>(b) : std::get<double>(a);
+  const Int* i = ai ? ai : bi;
+  if (i == nullptr) return std::get<double>(a) == std::get<double>(b);
+  if (!std::isfinite(f) || std::trunc(f) != f) return false;
+  return Int(f) == *i;  // an integral double converts exactly
+}
+
+bool number_positive(const Number& n) {
+  if (const Int* i = int_of(n)) return *i > 0;
+  return std::get<double>(n) > 0;
+}
+
+tl::expected<Number, Error> number_multiply(const Number& a, const Number& b) {
+  if (int_of(a) && int_of(b)) return Number(*int_of(a) * *int_of(b));
+  auto x = as_float(a);
+  if (!x) return tl::unexpected(x.error());
+  auto y = as_float(b);
+  if (!y) return tl::unexpected(y.error());
+  return Number(*x * *y);
+}
+
+tl::expected<Number, Error> number_floor_divide(const Number& a, const Number& b) {
+  if (int_of(a) && int_of(b)) {
+    if (*int_of(b) == 0)
+      return tl::unexpected(raised("ZeroDivisionError", "integer division or modulo by zero"));
+    return Number(floor_div(*int_of(a), *int_of(b)));
+  }
+  auto x = as_float(a);
+  if (!x) return tl::unexpected(x.error());
+  auto y = as_float(b);
+  if (!y) return tl::unexpected(y.error());
+  if (*y == 0.0) return tl::unexpected(raised("ZeroDivisionError", "float floor division by zero"));
+  return Number(float_floor_divide(*x, *y));
+}
+
+void write_json_number(std::string& out, const Number& n) {
+  if (const Int* i = int_of(n)) {
+    write_json_int(out, *i);
+  } else {
+    write_json_float(out, std::get<double>(n));
+  }
+}
+
+}  // namespace zfcheck::py

@@ -1,0 +1,54 @@
+// Tests of the batch values with sequence_parallel_size (reference/batch_sizes); expected values are what
+// upstream's runtime/config.py gives at edaa72212 (read with the upstream engine).
+#include "reference/batch_sizes.hpp"
+
+#include "test_support.hpp"
+
+namespace zfcheck {
+namespace {
+
+std::string sizes_text(std::string_view config, int world_size) {
+  auto b = batch_sizes(*testing::json(config).as<py::Dict>(), py::Int(world_size));
+  if (!b) return b.error().type + ": " + b.error().message;
+  return py::number_text(b->train_batch_size) + "/" + py::number_text(b->train_micro_batch_size_per_gpu) +
+         "/" + py::number_text(b->gradient_accumulation_steps);
+}
+
+TEST(BatchSizes, SequenceParallelSizeDividesTheWorldIntoAFloat) {
+  EXPECT_EQ(sizes_text(R"({"train_batch_size":8,"sequence_parallel_size":2})", 4), "8/4.0/1");
+  EXPECT_EQ(sizes_text(R"({"train_batch_size":8,"sequence_parallel_size":2})", 1), "8/16.0/1");
+  EXPECT_EQ(sizes_text(R"({"train_micro_batch_size_per_gpu":2,"sequence_parallel_size":2})", 3), "3.0/2/1");
+  EXPECT_EQ(sizes_text(
+                R"({"train_batch_size":8,"train_micro_batch_size_per_gpu":2,"sequence_parallel_size":2})", 4),
+            "8/2/2.0");
+  // All three given: nothing is derived, and the assertion prints the float world size.
+  EXPECT_EQ(
+      sizes_text(R"({"train_batch_size":8,"train_micro_batch_size_per_gpu":2,"gradient_accumulation_steps":2,
+                          "sequence_parallel_size":2})",
+                 1),
+      "AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu "
+      "* "
+      "gradient_acc_step * world_size 8 != 2 * 2 * 0.5");
+  EXPECT_EQ(sizes_text(R"({"train_batch_size":8,"sequence_parallel_size":-2})", 4),
+            "AssertionError: Micro batch size per gpu: -4.0 has to be greater than 0");
+}
+
+TEST(BatchSizes, SequenceParallelSizeFailsAsPythonsDivisionDoes) {
+  EXPECT_EQ(sizes_text(R"({"train_batch_size":8,"sequence_parallel_size":0})", 4),
+            "ZeroDivisionError: division by zero");
+  EXPECT_EQ(sizes_text(R"({"train_batch_size":8,"sequence_parallel_size":false})", 4),
+            "ZeroDivisionError: division by zero");
+  EXPECT_EQ(sizes_text(R"({"train_batch_size":8,"sequence_parallel_size":0.0})", 4),
+            "ZeroDivisionError: float division by zero");
+  EXPECT_EQ(sizes_text(R"({"train_batch_size":8,"sequence_parallel_size":"2"})", 4),
+            "TypeError: unsupported operand type(s) for /: 'int' and 'str'");
+  EXPECT_EQ(sizes_text(R"({"train_batch_size":8,"sequence_parallel_size":null})", 4),
+            "TypeError: unsupported operand type(s) for /: 'int' and 'NoneType'");
+  EXPECT_EQ(sizes_text(R"({"train_batch_size":8,"sequence_parallel_size":Infinity})", 4),
+            "Unmodelled: sequence_parallel_size giving a world size of zero or not finite is not modelled");
+  EXPECT_EQ(sizes_text(R"({"train_batch_size":8,"sequence_parallel_size":9007199254740993})", 4),
+            "Unmodelled: sequence_parallel_size that is not exactly a float is not modelled");
+}
+
+}  // namespace
+}  // namespace zfcheck
