@@ -58,30 +58,34 @@ Error floor_division_type_error(const BatchValue& a, std::string_view b_type) {
 }
 
 // The derivation when a given value is a str and the others ints: Python's str arithmetic (// refused,
-// * repeats), then _batch_assertion's `train_batch > 0` on a str. Nothing when no str is involved.
-std::optional<Error> derive_with_str(const BatchValue& train, const BatchValue& micro,
-                                     const BatchValue& acc) {
+// * repeats by an int and is refused by a float), then _batch_assertion's `train_batch > 0` on a str.
+// `world` is "int" or "float", the world size's type. Nothing when no str is involved.
+std::optional<Error> derive_with_str(const BatchValue& train, const BatchValue& micro, const BatchValue& acc,
+                                     std::string_view world) {
   if (!is_str(train) && !is_str(micro) && !is_str(acc)) return std::nullopt;
   for (const BatchValue* b : {&train, &micro, &acc}) {
     if (!b->is_none() && !is_str(*b) && !is_int(*b)) {
       return unmodelled(std::string(b->key) + " of this type is not modelled");
     }
   }
-  const Error compare = raised("TypeError", "'>' not supported between instances of 'str' and 'int'");
+  // A str times the world size: repeated by an int (then compared with 0), refused by a float.
+  const Error times_world =
+      world == "int" ? raised("TypeError", "'>' not supported between instances of 'str' and 'int'")
+                     : raised("TypeError", "can't multiply sequence by non-int of type 'float'");
   if (!train.is_none() && !micro.is_none())
     return floor_division_type_error(train, py::type_name(*micro.value));
   if (!train.is_none() && !acc.is_none()) {
-    if (is_str(train)) return floor_division_type_error(train, "int");
-    return raised("TypeError",
-                  "unsupported operand type(s) for //=: 'int' and 'str'");  // micro_batch //= grad_acc
+    if (is_str(train)) return floor_division_type_error(train, world);
+    return raised("TypeError", "unsupported operand type(s) for //=: '" + std::string(world) +
+                                   "' and 'str'");  // micro_batch //= grad_acc
   }
   if (!micro.is_none() && !acc.is_none()) {
     if (is_str(micro) && is_str(acc))
       return raised("TypeError", "can't multiply sequence by non-int of type 'str'");
-    return compare;  // train_batch_size becomes a repeated str
+    return times_world;  // train_batch_size is a repeated str, then times the world size
   }
-  if (!train.is_none()) return floor_division_type_error(train, "int");
-  return compare;  // only train_micro_batch_size_per_gpu, a str: train_batch_size becomes a repeated str
+  if (!train.is_none()) return floor_division_type_error(train, world);
+  return times_world;  // only train_micro_batch_size_per_gpu, a str
 }
 
 // _set_batch_related_parameters: fills in the values not given, with Python's floor division and
@@ -96,13 +100,8 @@ tl::expected<BatchSizes, Error> derive_batch(const BatchValue& train, const Batc
     return tl::unexpected(raised(
         "AssertionError", "Either train_batch_size or train_micro_batch_size_per_gpu needs to be provided"));
   }
-  const bool float_world = py::int_of(world) == nullptr;
-  if (float_world && (is_str(train) || is_str(micro) || is_str(acc))) {
-    return tl::unexpected(unmodelled("a str batch value with sequence_parallel_size is not modelled"));
-  }
-  if (!float_world) {
-    if (auto error = derive_with_str(train, micro, acc)) return tl::unexpected(std::move(*error));
-  }
+  if (auto error = derive_with_str(train, micro, acc, py::int_of(world) ? "int" : "float"))
+    return tl::unexpected(std::move(*error));
   for (const BatchValue* b : {&train, &micro, &acc}) {
     if (!b->is_none() && b->integer() == nullptr) {
       return tl::unexpected(unmodelled(std::string(b->key) + " of type " +

@@ -287,6 +287,7 @@ const std::vector<ConfigKey>& top_level_keys() {
       occasional_key("optimizer", {R"({"type":"AdamW","params":{"lr":3e-5,"max_grad_norm":1.0}})",
                                    R"({"type":"Adam","params":{"lr":"auto"}})"}),
       occasional_key("vocabulary_size", {"50257", "50304"}),
+      occasional_key("sequence_parallel_size", {"2"}),
   };
   return keys;
 }

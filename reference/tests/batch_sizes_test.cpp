@@ -44,6 +44,13 @@ TEST(BatchSizes, SequenceParallelSizeFailsAsPythonsDivisionDoes) {
             "TypeError: unsupported operand type(s) for /: 'int' and 'str'");
   EXPECT_EQ(sizes_text(R"({"train_batch_size":8,"sequence_parallel_size":null})", 4),
             "TypeError: unsupported operand type(s) for /: 'int' and 'NoneType'");
+  // A str batch value meets the float: refused where an int world size would repeat it.
+  EXPECT_EQ(sizes_text(R"({"train_micro_batch_size_per_gpu":"2","sequence_parallel_size":2})", 4),
+            "TypeError: can't multiply sequence by non-int of type 'float'");
+  EXPECT_EQ(sizes_text(R"({"train_batch_size":"8","gradient_accumulation_steps":2,"sequence_parallel_size":2})", 4),
+            "TypeError: unsupported operand type(s) for //: 'str' and 'float'");
+  EXPECT_EQ(sizes_text(R"({"train_batch_size":8,"gradient_accumulation_steps":"2","sequence_parallel_size":2})", 4),
+            "TypeError: unsupported operand type(s) for //=: 'float' and 'str'");
   EXPECT_EQ(sizes_text(R"({"train_batch_size":8,"sequence_parallel_size":Infinity})", 4),
             "Unmodelled: sequence_parallel_size giving a world size of zero or not finite is not modelled");
   EXPECT_EQ(sizes_text(R"({"train_batch_size":8,"sequence_parallel_size":9007199254740993})", 4),
