@@ -1,5 +1,5 @@
-// DeepSpeedZeroConfig's fields in declaration order, the offload_param and offload_optimizer sub-configs,
-// the model validators, and the deprecated fields DeepSpeedConfigModel maps after validation.
+// DeepSpeedZeroConfig's fields in declaration order, the offload_param, offload_optimizer and leaf_module
+// sub-configs, the model validators, and the deprecated fields DeepSpeedConfigModel maps after validation.
 #include "reference/zero_config.hpp"
 
 #include "reference/config_model_init.hpp"
@@ -21,16 +21,18 @@ constexpr std::string_view kSection = "zero_optimization";
 
 // How a field of DeepSpeedZeroConfig or of its offload_optimizer block is declared.
 enum class ZeroType {
-  stage,              // ZeroStageEnum (int enum 0..3)
-  device,             // OffloadDeviceEnum ("none", "cpu", "nvme") of offload_optimizer (ZenFlow reads it)
-  param_device,       // OffloadDeviceEnum of offload_param (validated, read by nothing the model computes)
-  path,               // Optional[Path]: a string, or None
-  boolean,            // bool
-  optional_boolean,   // Optional[bool]
-  optional_dict,      // Optional[Dict[str, Any]]
-  integer,            // int
-  integer_ge0,        // int = Field(ge=0)
-  unit_float,         // float = Field(ge=0.0, le=1.0)
+  stage,             // ZeroStageEnum (int enum 0..3)
+  device,            // OffloadDeviceEnum ("none", "cpu", "nvme") of offload_optimizer (ZenFlow reads it)
+  param_device,      // OffloadDeviceEnum of offload_param (validated, read by nothing the model computes)
+  path,              // Optional[Path]: a string, or None
+  boolean,           // bool
+  optional_boolean,  // Optional[bool]
+  optional_dict,     // Optional[Dict[str, Any]]
+  string_list,  // List[str], a lone str made a list first (DeepSpeedZeroLeafModuleConfig's before-validator)
+  leaf_module,  // DeepSpeedZeroLeafModuleConfig (None means its defaults)
+  integer,      // int
+  integer_ge0,  // int = Field(ge=0)
+  unit_float,   // float = Field(ge=0.0, le=1.0)
   offload_optimizer,  // Optional[DeepSpeedZeroOffloadOptimizerConfig]
   offload_param,      // Optional[DeepSpeedZeroOffloadParamConfig]
   zenflow,            // Optional[ZenFlowConfig]
@@ -43,7 +45,7 @@ struct ZeroField {
 };
 
 // runtime/zero/config.py, in declaration order (the same at every modelled revision).
-constexpr std::array<ZeroField, 43> kZeroFields{{
+constexpr std::array<ZeroField, 44> kZeroFields{{
     {"stage", ZeroType::stage},
     {"contiguous_gradients", ZeroType::boolean},
     {"reduce_scatter", ZeroType::boolean},
@@ -87,9 +89,15 @@ constexpr std::array<ZeroField, 43> kZeroFields{{
     {"log_trace_cache_warnings", ZeroType::boolean},
     {"enable_sanity_checks", ZeroType::boolean},
     {"save_muon_momentum_buffer_in_memory", ZeroType::boolean},
+    {"leaf_module", ZeroType::leaf_module},
 }};
-// Declared last; not validated by the model.
-constexpr std::array<std::string_view, 1> kZeroTailFields{"leaf_module"};
+
+// runtime/zero/leaf_module_config.py DeepSpeedZeroLeafModuleConfig, in declaration order.
+constexpr std::array<ZeroField, 3> kLeafModuleFields{{
+    {"classes", ZeroType::string_list},
+    {"names", ZeroType::string_list},
+    {"name_suffixes", ZeroType::string_list},
+}};
 
 // runtime/zero/offload_config.py DeepSpeedZeroOffloadOptimizerConfig, in declaration order.
 constexpr std::array<ZeroField, 10> kOffloadOptimizerFields{{
@@ -146,11 +154,9 @@ const py::Value* find_field(const InitData& data, const ZeroField& field, std::s
   return data.find(field.alias);
 }
 
-bool known_key(std::string_view key, std::span<const ZeroField> fields,
-               std::span<const std::string_view> tail) {
+bool known_key(std::string_view key, std::span<const ZeroField> fields) {
   return std::any_of(fields.begin(), fields.end(),
-                     [&](const ZeroField& f) { return f.name == key || f.alias == key; }) ||
-         std::find(tail.begin(), tail.end(), key) != tail.end();
+                     [&](const ZeroField& f) { return f.name == key || f.alias == key; });
 }
 
 // What validating one block found: the values the model reads, and its first error.
@@ -201,6 +207,25 @@ bool is_device(const py::Value& v) {
 
 void validate_offload(const py::Value& value, const OffloadBlock& block, std::string_view prefix,
                       const Switches& switches, Validated& out);
+void validate_block(const py::Dict& dict, std::span<const ZeroField> fields, std::string_view prefix,
+                    const Switches& switches, Validated& out);
+
+// List[str] after a lone str became a list: the message for the field itself, or nothing (an item that is
+// not a str fails at its index, "classes.0").
+std::optional<std::string_view> check_string_list(const py::Value& v, std::string_view prefix,
+                                                  std::string_view given_as, Validated& out) {
+  if (v.as<py::Str>() != nullptr) return std::nullopt;
+  const py::List* list = v.as<py::List>();
+  if (list == nullptr) return "Input should be a valid list";
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    if ((*list)[i].as<py::Str>() == nullptr) {
+      out.fail(validation_error(path(prefix, given_as) + "." + std::to_string(i),
+                                "Input should be a valid string"));
+      break;
+    }
+  }
+  return std::nullopt;
+}
 
 // One field's value, by its declared type, into `out`.
 void validate_field(const py::Value& v, const ZeroField& field, std::string_view prefix,
@@ -240,6 +265,13 @@ void validate_field(const py::Value& v, const ZeroField& field, std::string_view
       message = check(b);
       break;
     }
+    case ZeroType::string_list:
+      message = check_string_list(v, prefix, given_as, out);
+      break;
+    case ZeroType::leaf_module:  // null is its defaults; anything but an object raised before validation
+      if (const py::Dict* leaf = v.as<py::Dict>())
+        validate_block(*leaf, kLeafModuleFields, path(prefix, given_as), switches, out);
+      break;
     case ZeroType::optional_dict:
       if (v.kind() != py::Kind::none && v.as<py::Dict>() == nullptr)
         message = "Input should be a valid dictionary";
@@ -278,9 +310,8 @@ void validate_field(const py::Value& v, const ZeroField& field, std::string_view
 }
 
 // Field errors in declaration order, then one per unknown key in the block's order (extra="forbid").
-void validate_block(const py::Dict& dict, std::span<const ZeroField> fields,
-                    std::span<const std::string_view> tail, std::string_view prefix, const Switches& switches,
-                    Validated& out) {
+void validate_block(const py::Dict& dict, std::span<const ZeroField> fields, std::string_view prefix,
+                    const Switches& switches, Validated& out) {
   InitData data(dict);
   for (const ZeroField& field : fields) {
     std::string_view given_as;
@@ -288,7 +319,7 @@ void validate_block(const py::Dict& dict, std::span<const ZeroField> fields,
       validate_field(*v, field, prefix, given_as, switches, out);
   }
   for (const auto& entry : dict.entries()) {
-    if (data.passes(entry) && !known_key(entry.first.text, fields, tail)) {
+    if (data.passes(entry) && !known_key(entry.first.text, fields)) {
       out.fail(validation_error(path(prefix, entry.first.text), "Extra inputs are not permitted"));
     }
   }
@@ -304,37 +335,41 @@ void validate_offload(const py::Value& value, const OffloadBlock& block, std::st
     return;
   }
   if (block.device_read) out.zero.offload_optimizer = "none";  // the device's default
-  validate_block(*dict, block.fields, {}, prefix, switches, out);
+  validate_block(*dict, block.fields, prefix, switches, out);
 }
 
 // What the model refuses to compute before validating anything: the first such key, by path.
 std::optional<Error> not_modelled_key(const py::Dict& dict, std::span<const ZeroField> fields,
-                                      std::span<const std::string_view> tail, std::string_view prefix) {
+                                      std::string_view prefix) {
   InitData data(dict);
   for (const auto& entry : dict.entries()) {
     if (!data.passes(entry)) continue;
     if (entry.first.lone_surrogate)
       return unmodelled("a key of " + std::string(prefix) + " that is not valid text");
     std::string_view key = entry.first.text;
-    bool in_tail = std::find(tail.begin(), tail.end(), key) != tail.end();
     bool both_names = std::any_of(fields.begin(), fields.end(), [&](const ZeroField& f) {
       return f.name == key && !f.alias.empty() && data.find(f.alias) != nullptr;
     });
-    if (in_tail || both_names) return unmodelled(path(prefix, key) + " is not modelled");
+    if (both_names) return unmodelled(path(prefix, key) + " is not modelled");
   }
   return std::nullopt;
 }
 
-// The nested configs' own "self" keys (a TypeError from their __init__ beats every validation error).
-std::optional<Error> nested_self_key(const py::Dict& dict) {
+// The TypeErrors a nested config raises, which pydantic does not collect, so that they beat every
+// validation error: a "self" key colliding with its __init__'s own parameter, in declaration order, then
+// a leaf_module that is neither an object nor null (its before-validator's own TypeError).
+std::optional<Error> nested_type_error(const py::Dict& dict) {
   InitData data(dict);
   for (std::string_view key : {std::string_view("offload_param"), std::string_view("offload_optimizer"),
-                               std::string_view("zenflow")}) {
+                               std::string_view("zenflow"), std::string_view("leaf_module")}) {
     const py::Value* v = data.find(key);
     const py::Dict* nested = v ? v->as<py::Dict>() : nullptr;
     if (nested == nullptr) continue;
     if (auto error = self_key_error(*nested)) return error;
   }
+  const py::Value* leaf = data.find("leaf_module");
+  if (leaf != nullptr && leaf->kind() != py::Kind::none && leaf->as<py::Dict>() == nullptr)
+    return raised("TypeError", "leaf_module configuration must be a mapping of fields to values");
   return std::nullopt;
 }
 
@@ -420,18 +455,17 @@ tl::expected<ZeroConfig, Error> read_zero_config(const py::Value* section, const
     return tl::unexpected(unmodelled("zero_optimization that is not an object is not modelled"));
   }
   if (auto error = self_key_error(*dict)) return tl::unexpected(std::move(*error));
-  if (auto error = not_modelled_key(*dict, kZeroFields, kZeroTailFields, kSection))
-    return tl::unexpected(std::move(*error));
+  if (auto error = not_modelled_key(*dict, kZeroFields, kSection)) return tl::unexpected(std::move(*error));
   for (const OffloadBlock& block : kOffloadBlocks) {
     const py::Value* offload = InitData(*dict).find(block.field);
     const py::Dict* o = offload ? offload->as<py::Dict>() : nullptr;
     if (o == nullptr) continue;
-    if (auto error = not_modelled_key(*o, block.fields, {}, path(kSection, block.field)))
+    if (auto error = not_modelled_key(*o, block.fields, path(kSection, block.field)))
       return tl::unexpected(std::move(*error));
   }
-  if (auto error = nested_self_key(*dict)) return tl::unexpected(std::move(*error));
+  if (auto error = nested_type_error(*dict)) return tl::unexpected(std::move(*error));
   Validated out;
-  validate_block(*dict, kZeroFields, kZeroTailFields, kSection, switches, out);
+  validate_block(*dict, kZeroFields, kSection, switches, out);
   if (out.first_error) return tl::unexpected(std::move(*out.first_error));
   // overlap_comm_valid assigns overlap_comm when it is None, which runs the validators once more first.
   const std::optional<bool>* overlap = given_flag(out, "overlap_comm");
@@ -451,7 +485,6 @@ const std::vector<std::string_view>& zero_section_keys() {
   static const std::vector<std::string_view> keys = [] {
     std::vector<std::string_view> out;
     for (const ZeroField& f : kZeroFields) out.push_back(f.name);
-    out.insert(out.end(), kZeroTailFields.begin(), kZeroTailFields.end());
     for (const ZeroField& f : kZeroFields) {
       if (!f.alias.empty()) out.push_back(f.alias);
     }

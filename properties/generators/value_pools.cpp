@@ -307,6 +307,9 @@ const std::vector<ConfigKey>& zero_keys() {
       occasional_key("stage3_gather_fp16_weights_on_model_save", {"true"}),
       occasional_key("stage3_gather_16bit_weights_on_model_save", {"true"}),
       occasional_key("elastic_checkpoint", {"true"}),
+      occasional_key("leaf_module",
+                     {R"({"classes":"transformers.models.mixtral.modeling_mixtral.MixtralSparseMoeBlock"})",
+                      R"({"names":["model.layers.0.mlp"],"name_suffixes":[]})"}),
   };
   return keys;
 }

@@ -123,6 +123,22 @@ TEST(ZeroConfig, DeprecatedFieldsAreMappedWithUpstreamsWarnings) {
   EXPECT_EQ(zero_text(R"({"stage":2,"elastic_checkpoint":true})"), "stage 2, offload -, overlap false, zenflow off");
 }
 
+TEST(ZeroConfig, LeafModuleIsValidatedAsDeclared) {
+  EXPECT_EQ(zero_text(R"({"leaf_module":null})"), "stage 0, offload -, overlap false, zenflow off");
+  EXPECT_EQ(zero_text(R"({"leaf_module":{"classes":"a.B","names":[],"name_suffixes":["x","x"]}})"),
+            "stage 0, offload -, overlap false, zenflow off");
+  EXPECT_EQ(zero_text(R"({"leaf_module":{"classes":["a.B",1]}})"),
+            "ValidationError zero_optimization.leaf_module.classes.1: Input should be a valid string");
+  EXPECT_EQ(zero_text(R"({"leaf_module":{"names":null}})"),
+            "ValidationError zero_optimization.leaf_module.names: Input should be a valid list");
+  EXPECT_EQ(zero_text(R"({"leaf_module":{"bogus":1}})"),
+            "ValidationError zero_optimization.leaf_module.bogus: Extra inputs are not permitted");
+  // Its before-validator's TypeError escapes pydantic, so it beats an earlier field's error.
+  EXPECT_EQ(zero_text(R"({"stage":"x","leaf_module":[]})"),
+            "TypeError -: leaf_module configuration must be a mapping of fields to values");
+  EXPECT_EQ(zero_text(R"({"leaf_module":"auto"})"), "stage 0, offload -, overlap false, zenflow off");
+}
+
 TEST(ZeroConfig, FieldErrorsInDeclarationOrderThenExtras) {
   EXPECT_EQ(zero_text(R"({"bogus":1,"stage":"x"})"), "ValidationError zero_optimization.stage: Input should be 0, 1, 2, 3 or 3");
   EXPECT_EQ(zero_text(R"({"bogus":1})"), "ValidationError zero_optimization.bogus: Extra inputs are not permitted");
@@ -138,7 +154,7 @@ TEST(ZeroConfig, FieldErrorsInDeclarationOrderThenExtras) {
 
 TEST(ZeroConfig, TheSectionsKeysAreTheOnesItTakes) {
   const std::vector<std::string_view>& keys = zero_section_keys();
-  EXPECT_EQ(keys.size(), 53u);  // 43 fields, leaf_module after them, 9 stage3_ aliases (runtime/zero/config.py)
+  EXPECT_EQ(keys.size(), 53u);  // 44 fields and 9 stage3_ aliases (runtime/zero/config.py)
   for (std::string_view key : {"stage", "zenflow", "leaf_module", "stage3_prefetch_bucket_size"}) {
     EXPECT_NE(std::find(keys.begin(), keys.end(), key), keys.end()) << key;
   }
