@@ -18,8 +18,10 @@ struct Precision {
 };
 
 // get_float16_config and get_bfloat16_config ("bf16", else the old "bfloat16" when "bf16" is absent or
-// null): each flag as pydantic reads a bool, "auto" dropped. A block that is not an object, or a flag that is
-// not a bool to pydantic, is an unmodelled error naming it; the blocks' other fields are not validated.
+// null): each flag as pydantic reads a bool, "auto" dropped. The model vouches only for plainly valid
+// blocks (their declared fields; bools as pydantic reads them, a finite loss_scale >= 0, int scale powers
+// and hysteresis, loss_scale_window and min_loss_scale > 0): anything else, a block that is not an object
+// included, is an unmodelled error naming the field, since upstream's own validators decide it.
 tl::expected<Precision, Error> read_precision(const py::Dict& config);
 
 }  // namespace zfcheck
