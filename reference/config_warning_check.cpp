@@ -2,7 +2,7 @@
 #include "reference/config_warning_check.hpp"
 
 #include "reference/deepspeed_warnings.hpp"
-#include "reference/py_json.hpp"
+#include "reference/py_number.hpp"
 #include "reference/zero_config.hpp"
 
 #include <cmath>
@@ -15,20 +15,20 @@ namespace {
 
 constexpr int kTensorCoreAlignSize = 8;  // runtime/constants.py TENSOR_CORE_ALIGN_SIZE
 
-// str(value) of a number, and its value, for the checks below; nothing for any other value.
-struct Number {
+// A number as the checks below use it: str(value), value > 0, value % 8 == 0.
+struct Printed {
   std::string text;
   bool positive = false;
-  bool aligned = true;  // value % 8 == 0
+  bool aligned = true;
 };
 
-std::optional<Number> number(const py::Value& v) {
-  if (const bool* b = v.as<bool>()) return Number{*b ? "True" : "False", *b, !*b};
-  if (const py::Int* i = v.as<py::Int>()) {
-    return Number{py::to_decimal(*i), *i > 0, *i % kTensorCoreAlignSize == 0};  // zero whatever the sign
-  }
+// Nothing for a value that is not a bool, an int or a float.
+std::optional<Printed> printed(const py::Value& v) {
+  if (const bool* b = v.as<bool>()) return Printed{*b ? "True" : "False", *b, !*b};
+  if (const py::Int* i = v.as<py::Int>())  // % 8 is zero whatever the sign
+    return Printed{py::number_text(*i), py::number_positive(*i), *i % kTensorCoreAlignSize == 0};
   if (const double* f = v.as<double>())
-    return Number{py::float_repr(*f), *f > 0, std::fmod(*f, kTensorCoreAlignSize) == 0};
+    return Printed{py::number_text(*f), py::number_positive(*f), std::fmod(*f, kTensorCoreAlignSize) == 0};
   return std::nullopt;
 }
 
@@ -50,7 +50,7 @@ std::optional<Error> warning_check(const py::Dict& config, bool fp16_enabled, co
                                    std::vector<std::string>& warnings) {
   const py::Value* vocabulary = config.find("vocabulary_size");
   if (vocabulary != nullptr && vocabulary->truthy()) {
-    auto size = number(*vocabulary);
+    auto size = printed(*vocabulary);
     if (!size)
       return unmodelled("vocabulary_size of type " + std::string(py::type_name(*vocabulary)) +
                         " is not modelled");
@@ -63,7 +63,7 @@ std::optional<Error> warning_check(const py::Dict& config, bool fp16_enabled, co
   if (dict == nullptr) return unmodelled("optimizer.params that is not an object is not modelled");
   const py::Value* norm = dict->find("max_grad_norm");
   if (norm == nullptr) return std::nullopt;
-  auto value = number(*norm);
+  auto value = printed(*norm);
   if (!value) {
     return unmodelled("optimizer.params.max_grad_norm of type " + std::string(py::type_name(*norm)) +
                       " is not modelled");

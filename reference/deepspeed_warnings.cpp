@@ -1,8 +1,9 @@
-// DeepSpeedConfig's warning texts with a {} for each value upstream formats into them.
+// DeepSpeedConfig's warning texts as format strings, a {} for each value upstream formats into them.
 #include "reference/deepspeed_warnings.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
-#include <initializer_list>
 
 namespace zfcheck {
 
@@ -22,18 +23,6 @@ constexpr std::array<std::string_view, 5> kTemplates{kDeprecated, kElastic, kVoc
                                                      kFp32MaxGradNorm};
 constexpr std::string_view kSlot = "{}";
 
-// The template with each {} replaced by the next value.
-std::string fill(std::string_view pattern, std::initializer_list<std::string_view> values) {
-  std::string out;
-  auto value = values.begin();
-  for (std::size_t at = pattern.find(kSlot); at != std::string_view::npos; at = pattern.find(kSlot)) {
-    out += pattern.substr(0, at);
-    out += *value++;
-    pattern.remove_prefix(at + kSlot.size());
-  }
-  return out + std::string(pattern);
-}
-
 // Whether `text` is `pattern` with each {} replaced by some non-empty text (the shortest that fits).
 bool fits(std::string_view pattern, std::string_view text) {
   std::size_t slot = pattern.find(kSlot);
@@ -50,15 +39,17 @@ bool fits(std::string_view pattern, std::string_view text) {
 }  // namespace
 
 std::string deprecated_field_warning(std::string_view field, std::string_view replacement) {
-  return fill(kDeprecated, {field, replacement});
+  return fmt::format(fmt::runtime(kDeprecated), field, replacement);
 }
 
 std::string elastic_checkpoint_warning() { return std::string(kElastic); }
 
-std::string vocabulary_size_warning(std::string_view size) { return fill(kVocabulary, {size}); }
+std::string vocabulary_size_warning(std::string_view size) {
+  return fmt::format(fmt::runtime(kVocabulary), size);
+}
 
 std::string max_grad_norm_warning(bool fp16_enabled, std::string_view value) {
-  return fill(fp16_enabled ? kFp16MaxGradNorm : kFp32MaxGradNorm, {value});
+  return fmt::format(fmt::runtime(fp16_enabled ? kFp16MaxGradNorm : kFp32MaxGradNorm), value);
 }
 
 bool is_deepspeed_config_warning(std::string_view text) {
