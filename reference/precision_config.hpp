@@ -1,4 +1,4 @@
-// The fp16 and bf16 blocks, as far as DeepSpeedConfig's own checks read them (runtime/precision_config.py).
+// The fp16 and bf16 blocks, validated as runtime/precision_config.py validates them.
 #pragma once
 
 #include "reference/error.hpp"
@@ -18,10 +18,12 @@ struct Precision {
 };
 
 // get_float16_config and get_bfloat16_config ("bf16", else the old "bfloat16" when "bf16" is absent or
-// null): each flag as pydantic reads a bool, "auto" dropped. The model vouches only for plainly valid
-// blocks (their declared fields; bools as pydantic reads them, a finite loss_scale >= 0, int scale powers
-// and hysteresis, loss_scale_window and min_loss_scale > 0): anything else, a block that is not an object
-// included, is an unmodelled error naming the field, since upstream's own validators decide it.
+// null), each block validated as its DeepSpeedConfigModel class validates it ("auto" dropped): the
+// declared fields in order with pydantic's lax types and the fp16 validators (loss_scale read by Python's
+// float(), loss_scale_window and min_loss_scale checked before pydantic's int, the dynamic loss scaling
+// model validator), then unknown keys. A ValidationError names its field from the config's top
+// ("fp16.loss_scale", "bfloat16.enabled"); a block that is not an object (a TypeError worded by the
+// Python version) and text float() or int() would read beyond ASCII are unmodelled.
 tl::expected<Precision, Error> read_precision(const py::Dict& config);
 
 }  // namespace zfcheck

@@ -14,8 +14,6 @@ namespace zfcheck::py {
 namespace {
 
 bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
 class Reader {
  public:
   explicit Reader(std::string_view text) : text_(text) {}
@@ -84,7 +82,8 @@ class Reader {
       return true;
     }
     while (true) {
-      if (pos_ >= text_.size() || text_[pos_] != '"') return failed("expecting a property name in double quotes");
+      if (pos_ >= text_.size() || text_[pos_] != '"')
+        return failed("expecting a property name in double quotes");
       Str key;
       if (!parse_string(key)) return false;
       skip_ws();
@@ -144,7 +143,7 @@ class Reader {
     for (int i = 0; i < 4; ++i) {
       char c = text_[pos_ + static_cast<std::size_t>(i)];
       unit <<= 4;
-      if (is_digit(c)) {
+      if (utf8::is_ascii_digit(c)) {
         unit |= static_cast<std::uint32_t>(c - '0');
       } else if (c >= 'a' && c <= 'f') {
         unit |= static_cast<std::uint32_t>(c - 'a' + 10);
@@ -233,26 +232,26 @@ class Reader {
     const std::size_t start = pos_;
     std::size_t p = pos_;
     if (p < text_.size() && text_[p] == '-') ++p;
-    if (p >= text_.size() || !is_digit(text_[p])) return failed("expecting a value");
+    if (p >= text_.size() || !utf8::is_ascii_digit(text_[p])) return failed("expecting a value");
     if (text_[p] == '0') {
       ++p;
     } else {
-      while (p < text_.size() && is_digit(text_[p])) ++p;
+      while (p < text_.size() && utf8::is_ascii_digit(text_[p])) ++p;
     }
     const std::size_t int_end = p;
     bool is_float = false;
-    if (p + 1 < text_.size() && text_[p] == '.' && is_digit(text_[p + 1])) {
+    if (p + 1 < text_.size() && text_[p] == '.' && utf8::is_ascii_digit(text_[p + 1])) {
       is_float = true;
       p += 2;
-      while (p < text_.size() && is_digit(text_[p])) ++p;
+      while (p < text_.size() && utf8::is_ascii_digit(text_[p])) ++p;
     }
     if (p < text_.size() && (text_[p] == 'e' || text_[p] == 'E')) {
       std::size_t q = p + 1;
       if (q < text_.size() && (text_[q] == '+' || text_[q] == '-')) ++q;
-      if (q < text_.size() && is_digit(text_[q])) {
+      if (q < text_.size() && utf8::is_ascii_digit(text_[q])) {
         is_float = true;
         p = q;
-        while (p < text_.size() && is_digit(text_[p])) ++p;
+        while (p < text_.size() && utf8::is_ascii_digit(text_[p])) ++p;
       }
     }
     std::string_view literal = text_.substr(start, p - start);

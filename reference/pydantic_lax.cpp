@@ -13,23 +13,22 @@ namespace zfcheck::pydantic {
 namespace {
 
 constexpr Issue kFloatType{"float_type", "Input should be a valid number", ""};
-constexpr Issue kFloatParsing{"float_parsing", "Input should be a valid number, unable to parse string as a number",
-                              ""};
+constexpr Issue kFloatParsing{"float_parsing",
+                              "Input should be a valid number, unable to parse string as a number", ""};
 constexpr Issue kIntType{"int_type", "Input should be a valid integer", ""};
-constexpr Issue kIntParsing{"int_parsing", "Input should be a valid integer, unable to parse string as an integer",
-                            ""};
-constexpr Issue kIntFromFloat{"int_from_float", "Input should be a valid integer, got a number with a fractional part",
-                              ""};
+constexpr Issue kIntParsing{"int_parsing",
+                            "Input should be a valid integer, unable to parse string as an integer", ""};
+constexpr Issue kIntFromFloat{"int_from_float",
+                              "Input should be a valid integer, got a number with a fractional part", ""};
 constexpr Issue kIntParsingSize{"int_parsing_size",
                                 "Unable to parse input string as an integer, exceeded maximum size", ""};
 constexpr Issue kFiniteNumber{"finite_number", "Input should be a finite number", ""};
 constexpr Issue kBoolType{"bool_type", "Input should be a valid boolean", ""};
-constexpr Issue kBoolParsing{"bool_parsing", "Input should be a valid boolean, unable to interpret input", ""};
+constexpr Issue kBoolParsing{"bool_parsing", "Input should be a valid boolean, unable to interpret input",
+                             ""};
 constexpr Issue kStringType{"string_type", "Input should be a valid string", ""};
-constexpr Issue kStringUnicode{"string_unicode",
-                               "Input should be a valid string, unable to parse raw data as a unicode string", ""};
-
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+constexpr Issue kStringUnicode{
+    "string_unicode", "Input should be a valid string, unable to parse raw data as a unicode string", ""};
 
 bool iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
@@ -41,8 +40,10 @@ bool iequals(std::string_view a, std::string_view b) {
 }
 
 // A whole double strictly inside (-2^63, 2^63): pydantic turns it into an int.
-bool whole_in_i64(double f) { return std::isfinite(f) && std::fmod(f, 1.0) == 0.0 && f > -9223372036854775808.0 &&
-                                     f < 9223372036854775808.0; }
+bool whole_in_i64(double f) {
+  return std::isfinite(f) && std::fmod(f, 1.0) == 0.0 && f > -9223372036854775808.0 &&
+         f < 9223372036854775808.0;
+}
 
 tl::expected<py::Int, Issue> float_as_int(double f) {
   if (!std::isfinite(f)) return tl::unexpected(kFiniteNumber);
@@ -58,10 +59,10 @@ enum class IntForm { ok, invalid, out_of_range };
 IntForm jiter_int_form(std::string_view s) {
   std::size_t i = 0;
   if (i < s.size() && s[i] == '-') ++i;
-  if (i >= s.size() || !is_digit(s[i])) return IntForm::invalid;
+  if (i >= s.size() || !utf8::is_ascii_digit(s[i])) return IntForm::invalid;
   if (s[i] == '0') return i + 1 == s.size() ? IntForm::ok : IntForm::invalid;
   std::size_t end = i;
-  while (end < s.size() && is_digit(s[end])) ++end;
+  while (end < s.size() && utf8::is_ascii_digit(s[end])) ++end;
   if (end > py::kMaxIntDigits) return IntForm::out_of_range;
   return end == s.size() ? IntForm::ok : IntForm::invalid;
 }
@@ -136,17 +137,17 @@ std::optional<double> parse_rust_f64(std::string_view s) {
   if (iequals(body, "nan")) return std::nan("");
   std::size_t p = 0;
   std::size_t digits = 0;
-  while (p < body.size() && is_digit(body[p])) ++p, ++digits;
+  while (p < body.size() && utf8::is_ascii_digit(body[p])) ++p, ++digits;
   if (p < body.size() && body[p] == '.') {
     ++p;
-    while (p < body.size() && is_digit(body[p])) ++p, ++digits;
+    while (p < body.size() && utf8::is_ascii_digit(body[p])) ++p, ++digits;
   }
   if (digits == 0) return std::nullopt;
   if (p < body.size() && (body[p] == 'e' || body[p] == 'E')) {
     ++p;
     if (p < body.size() && (body[p] == '+' || body[p] == '-')) ++p;
     std::size_t exp_digits = 0;
-    while (p < body.size() && is_digit(body[p])) ++p, ++exp_digits;
+    while (p < body.size() && utf8::is_ascii_digit(body[p])) ++p, ++exp_digits;
     if (exp_digits == 0) return std::nullopt;
   }
   if (p != body.size()) return std::nullopt;

@@ -17,6 +17,9 @@ std::uint32_t decode(std::string_view text, std::size_t& at);
 // Offset of the first byte that breaks strict UTF-8 (as Python decodes it), or npos when valid.
 std::size_t first_invalid(std::string_view text);
 
+// '0' to '9': the digits every number grammar the model reads (JSON, Python's, pydantic's) shares.
+inline bool is_ascii_digit(char c) { return c >= '0' && c <= '9'; }
+
 // Unicode White_Space, the set Rust's str::trim removes.
 bool is_unicode_space(std::uint32_t code_point);
 

@@ -361,6 +361,14 @@ def field_of(loc):
     return parts[0] if parts else None
 
 
+def section_key(title, config):
+    """The top-level key of the config section a DeepSpeedConfig model class validated; None for the rest.
+    get_bfloat16_config reads "bf16", or the old "bfloat16" when "bf16" is absent or null."""
+    if title == "DeepSpeedBF16Config":
+        return "bf16" if isinstance(config, dict) and config.get("bf16") is not None else "bfloat16"
+    return {"DeepSpeedZeroConfig": "zero_optimization", "DeepSpeedFP16Config": "fp16"}.get(title)
+
+
 def error_of(exc, validation_error):
     if isinstance(exc, validation_error):
         first = exc.errors()[0]
@@ -468,7 +476,7 @@ class Upstream:
         try:
             ds = deepspeed_config(case["deepspeed_config"])
         except Exception as e:  # upstream's own error, whatever its class
-            result.update(outcome="config_error", error=self.whole_config_error(e))
+            result.update(outcome="config_error", error=self.whole_config_error(e, case["deepspeed_config"]))
             return self.finish(result)
         zero = ds.zero_config
         view = {"train_batch_size": ds.train_batch_size,
@@ -485,7 +493,7 @@ class Upstream:
         try:
             self.engine.configure_zenflow(engine)
         except Exception as e:  # upstream's own error, whatever its class
-            result.update(outcome="init_error", error=self.whole_config_error(e))
+            result.update(outcome="init_error", error=self.whole_config_error(e, case["deepspeed_config"]))
             return self.finish(result)
         view["gradient_accumulation_steps"] = ds.gradient_accumulation_steps
         missing = missing_file_for(zero.stage, self.sources)
@@ -503,7 +511,7 @@ class Upstream:
         try:
             optimizer, select = self.build_optimizer(zero.stage, cfg, zero.overlap_comm, zero.offload_optimizer)
         except Exception as e:  # upstream's own error, whatever its class
-            result.update(outcome="init_error", error=self.whole_config_error(e))
+            result.update(outcome="init_error", error=self.whole_config_error(e, case["deepspeed_config"]))
             return self.finish(result)
         return self.schedule(result, case, cfg, engine, optimizer, select)
 
@@ -519,14 +527,14 @@ class Upstream:
         self.comm.get_world_size = lambda *args, **kwargs: world_size
         return self.deepspeed_config_class
 
-    def whole_config_error(self, exc):
+    def whole_config_error(self, exc, config):
         """An error with its field named by its path from the config's top ("zero_optimization.stage")."""
         if isinstance(exc, self.validation_error):
             first = exc.errors()[0]
             parts = [str(p) for p in first["loc"]]
             if parts[:1] == ["zenflow"]:  # a ZenFlowConfig field, named as zenflow-block cases name it
                 parts = ["zenflow", field_of(first["loc"])] if field_of(first["loc"]) else ["zenflow"]
-            prefix = ["zero_optimization"] if exc.title == "DeepSpeedZeroConfig" else []
+            prefix = [section_key(exc.title, config)] if section_key(exc.title, config) else []
             return {"type": "ValidationError", "field": ".".join(prefix + parts) if parts else None,
                     "message": first["msg"]}
         return {"type": type(exc).__name__, "field": None, "message": str(exc)}
