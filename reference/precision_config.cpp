@@ -57,18 +57,17 @@ struct Values {
   py::Int min_loss_scale = 1;
 };
 
-// A ValueError a validator raises, as pydantic reports it. The validators name the field "fp16.<name>"
-// whichever key the block came from.
-std::string value_error(std::string_view field, std::string_view what) {
-  return "Value error, fp16." + std::string(field) + " " + std::string(what);
+// A ValueError one of the fp16 validators raises, as pydantic reports it: at the field's path (none for the
+// model validator), its text naming the field "fp16.<name>" whichever key the block came from.
+Error value_error(std::optional<std::string> path, std::string_view field, std::string_view what) {
+  return Error{"ValidationError", std::move(path),
+               "Value error, fp16." + std::string(field) + " " + std::string(what)};
 }
 
 // _validate_loss_scale: float(v) for anything but a bool, then finite and >= 0. float() of an int too large
 // for a float raises OverflowError, which the validator does not catch.
 tl::expected<double, Error> loss_scale(const py::Value& v, const std::string& path) {
-  auto refuse = [&](std::string_view what) {
-    return tl::unexpected(Error{"ValidationError", path, value_error("loss_scale", what)});
-  };
+  auto refuse = [&](std::string_view what) { return tl::unexpected(value_error(path, "loss_scale", what)); };
   if (v.kind() == py::Kind::boolean) return refuse("must be a number, not bool");
   double f = 0;
   if (const py::Int* i = v.as<py::Int>()) {
@@ -94,9 +93,7 @@ tl::expected<double, Error> loss_scale(const py::Value& v, const std::string& pa
 // _reject_non_integer_scale_params (no bool, no inf or nan, something int() takes), then pydantic's int.
 tl::expected<py::Int, Error> checked_integer(const py::Value& v, std::string_view name,
                                              const std::string& path) {
-  auto refuse = [&](std::string_view what) {
-    return tl::unexpected(Error{"ValidationError", path, value_error(name, what)});
-  };
+  auto refuse = [&](std::string_view what) { return tl::unexpected(value_error(path, name, what)); };
   if (v.kind() == py::Kind::boolean) return refuse("must be an integer, not bool");
   if (const double* d = v.as<double>(); d != nullptr && !std::isfinite(*d))
     return refuse("must be a finite number (not inf/-inf/nan)");
@@ -151,15 +148,13 @@ std::optional<Error> validate_field(const py::Value& v, const PrecisionField& fi
 std::optional<Error> dynamic_loss_scale_check(const Values& values) {
   auto enabled = values.flags.find("enabled");
   if (enabled == values.flags.end() || !enabled->second || values.loss_scale != 0) return std::nullopt;
-  auto refuse = [](std::string_view what) {
-    return Error{"ValidationError", std::nullopt, std::string(what)};
-  };
-  if (values.loss_scale_window <= 0)
-    return refuse(
-        value_error("loss_scale_window", "must be > 0 when dynamic loss scaling is enabled (loss_scale=0)"));
-  if (values.min_loss_scale <= 0)
-    return refuse(
-        value_error("min_loss_scale", "must be > 0 when dynamic loss scaling is enabled (loss_scale=0)"));
+  for (const auto& [field, value] :
+       {std::pair<std::string_view, const py::Int*>{"loss_scale_window", &values.loss_scale_window},
+        {"min_loss_scale", &values.min_loss_scale}}) {
+    if (*value <= 0)
+      return value_error(std::nullopt, field,
+                         "must be > 0 when dynamic loss scaling is enabled (loss_scale=0)");
+  }
   return std::nullopt;
 }
 
