@@ -5,6 +5,7 @@
 #include "reference/py_value.hpp"
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace zfcheck {
@@ -42,6 +43,15 @@ inline std::optional<Error> self_key_error(const py::Dict& dict) {
   if (dict.find("self") == nullptr) return std::nullopt;
   return Error{"TypeError", std::nullopt,
                "DeepSpeedConfigModel.__init__() got multiple values for argument 'self'"};
+}
+
+// Class(**value) with a value that is not a mapping, before DeepSpeedConfigModel.__init__ runs: a TypeError
+// naming the class by its module and name, as Python 3.9 and later word it (`class_path` is
+// "deepspeed.runtime.zero.config.DeepSpeedZeroConfig").
+inline Error not_a_mapping_error(std::string_view class_path, const py::Value& value) {
+  return Error{"TypeError", std::nullopt,
+               std::string(class_path) + "() argument after ** must be a mapping, not " +
+                   std::string(py::type_name(value))};
 }
 
 }  // namespace zfcheck

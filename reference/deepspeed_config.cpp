@@ -95,7 +95,7 @@ tl::expected<DeepSpeedConfig, Error> read_deepspeed_config(const py::Dict& confi
     return tl::unexpected(unmodelled("the elasticity key is not modelled"));
   auto op = allreduce_op(config);
   if (!op) return tl::unexpected(std::move(op.error()));
-  auto zero = read_zero_config(config.find("zero_optimization"), switches, warnings);
+  auto zero = read_zero_config(config, switches, warnings);
   if (!zero) return tl::unexpected(std::move(zero.error()));
   auto precision = read_precision(config);
   if (!precision) return tl::unexpected(std::move(precision.error()));

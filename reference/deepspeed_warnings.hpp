@@ -10,6 +10,8 @@ namespace zfcheck {
 std::string deprecated_field_warning(std::string_view field, std::string_view replacement);
 // The elastic_checkpoint_deprecated validator (runtime/zero/config.py).
 std::string elastic_checkpoint_warning();
+// read_zero_config_deprecated (runtime/zero/config.py): `zero_optimization` given as a bool.
+std::string deprecated_zero_format_warning();
 // DeepSpeedConfig._do_warning_check (runtime/config.py): `size` and `value` as Python's str() prints them.
 std::string vocabulary_size_warning(std::string_view size);
 std::string max_grad_norm_warning(bool fp16_enabled, std::string_view value);

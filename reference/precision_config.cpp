@@ -29,7 +29,10 @@ struct PrecisionField {
   std::string_view name;
   Declared declared;
 };
-// DeepSpeedFP16Config and DeepSpeedBF16Config, in declaration order (the same at every modelled revision).
+// DeepSpeedFP16Config and DeepSpeedBF16Config (runtime/precision_config.py), their fields in declaration order
+// (the same at every modelled revision).
+constexpr std::string_view kFp16Class = "deepspeed.runtime.precision_config.DeepSpeedFP16Config";
+constexpr std::string_view kBf16Class = "deepspeed.runtime.precision_config.DeepSpeedBF16Config";
 constexpr std::array<PrecisionField, 9> kFp16Fields{{
     {"enabled", Declared::flag},
     {"auto_cast", Declared::flag},
@@ -161,13 +164,11 @@ std::optional<Error> dynamic_loss_scale_check(const Values& values) {
 // The block under `key` validated: field errors in declaration order, then one per unknown key
 // (extra="forbid"); an exception a validator lets through (OverflowError) ends validation at once.
 tl::expected<Values, Error> validate_block(const py::Value* value, std::string_view key,
-                                           std::span<const PrecisionField> fields) {
+                                           std::string_view class_path, std::span<const PrecisionField> fields) {
   Values out;
   if (value == nullptr) return out;
   const py::Dict* dict = value->as<py::Dict>();
-  if (dict ==
-      nullptr)  // TypeError: "<module>.<class>() argument after ** must be a mapping", worded per Python
-    return tl::unexpected(unmodelled(std::string(key) + " that is not an object is not modelled"));
+  if (dict == nullptr) return tl::unexpected(not_a_mapping_error(class_path, *value));
   if (auto error = self_key_error(*dict)) return tl::unexpected(std::move(*error));
   InitData data(*dict);
   std::optional<Error> first;
@@ -201,7 +202,7 @@ bool flag(const Values& values, std::string_view name) {
 }  // namespace
 
 tl::expected<Precision, Error> read_precision(const py::Dict& config) {
-  auto fp16 = validate_block(config.find("fp16"), "fp16", kFp16Fields);
+  auto fp16 = validate_block(config.find("fp16"), "fp16", kFp16Class, kFp16Fields);
   if (!fp16) return tl::unexpected(std::move(fp16.error()));
   const py::Value* bf16_value = config.find("bf16");
   std::string_view bf16_key = "bf16";
@@ -209,7 +210,7 @@ tl::expected<Precision, Error> read_precision(const py::Dict& config) {
     bf16_value = config.find("bfloat16");
     bf16_key = "bfloat16";
   }
-  auto bf16 = validate_block(bf16_value, bf16_key, kBf16Fields);
+  auto bf16 = validate_block(bf16_value, bf16_key, kBf16Class, kBf16Fields);
   if (!bf16) return tl::unexpected(std::move(bf16.error()));
   return Precision{flag(*fp16, "enabled"), flag(*fp16, "fp16_master_weights_and_grads"),
                    flag(*bf16, "enabled"), flag(*bf16, "bf16_master_weights_and_grads"),

@@ -18,6 +18,7 @@ namespace zfcheck {
 namespace {
 
 constexpr std::string_view kSection = "zero_optimization";
+constexpr std::string_view kZeroConfigClass = "deepspeed.runtime.zero.config.DeepSpeedZeroConfig";
 
 // How a field of DeepSpeedZeroConfig or of its offload_optimizer block is declared.
 enum class ZeroType {
@@ -435,25 +436,37 @@ std::optional<Error> map_deprecated_fields(const py::Dict& dict, Validated& out,
   return std::nullopt;
 }
 
+// read_zero_config_deprecated: `zero_optimization: true` is stage 1 with the top-level allgather_size (5e8
+// when absent) as allgather_bucket_size; false is stage 0.
+py::Value deprecated_format_section(const py::Dict& param_dict, bool enabled) {
+  py::Dict section;
+  section.set(py::Str{"stage"}, enabled ? 1 : 0);
+  if (enabled) {
+    const py::Value* size = param_dict.find("allgather_size");
+    section.set(py::Str{"allgather_bucket_size"}, size != nullptr ? *size : py::Value(5e8));
+  }
+  return section;
+}
+
 }  // namespace
 
 Error unmodelled(std::string message) {
   return Error{std::string(kUnmodelledType), std::nullopt, std::move(message)};
 }
 
-tl::expected<ZeroConfig, Error> read_zero_config(const py::Value* section, const Switches& switches,
+tl::expected<ZeroConfig, Error> read_zero_config(const py::Dict& param_dict, const Switches& switches,
                                                  std::vector<std::string>& warnings) {
   static const py::Value kEmpty = py::Dict{};
+  const py::Value* section = param_dict.find(kSection);
   if (section == nullptr) section = &kEmpty;
-  if (section->kind() == py::Kind::boolean) {
-    return tl::unexpected(
-        unmodelled("zero_optimization given as a bool (the deprecated format) is not modelled"));
+  py::Value deprecated_format;
+  if (const bool* enabled = section->as<bool>()) {
+    deprecated_format = deprecated_format_section(param_dict, *enabled);
+    warnings.push_back(deprecated_zero_format_warning());
+    section = &deprecated_format;
   }
   const py::Dict* dict = section->as<py::Dict>();
-  if (dict == nullptr) {
-    // DeepSpeedZeroConfig(**value) with a value that is not a mapping.
-    return tl::unexpected(unmodelled("zero_optimization that is not an object is not modelled"));
-  }
+  if (dict == nullptr) return tl::unexpected(not_a_mapping_error(kZeroConfigClass, *section));
   if (auto error = self_key_error(*dict)) return tl::unexpected(std::move(*error));
   if (auto error = not_modelled_key(*dict, kZeroFields, kSection)) return tl::unexpected(std::move(*error));
   for (const OffloadBlock& block : kOffloadBlocks) {

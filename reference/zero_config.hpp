@@ -29,12 +29,13 @@ struct ZeroConfig {
 inline constexpr std::string_view kUnmodelledType = "Unmodelled";
 Error unmodelled(std::string message);
 
-// get_zero_config(param_dict): `section` is param_dict["zero_optimization"] (nullptr when absent). Field
+// get_zero_config(param_dict): the section under "zero_optimization" (given as a bool: the deprecated format,
+// with its warning; not a mapping: the TypeError of DeepSpeedZeroConfig(**value)). Field
 // errors name their path from the config's top ("zero_optimization.stage",
 // "zero_optimization.zenflow.select_interval"); a key the model does not validate is an kUnmodelledType
 // error naming it. The warnings it logs (deprecated fields, elastic checkpointing) are appended verbatim,
 // also when it then raises.
-tl::expected<ZeroConfig, Error> read_zero_config(const py::Value* section, const Switches& switches,
+tl::expected<ZeroConfig, Error> read_zero_config(const py::Dict& param_dict, const Switches& switches,
                                                  std::vector<std::string>& warnings);
 
 // Every key the section takes (extra="forbid" refuses the rest): each field's name, then each alias.

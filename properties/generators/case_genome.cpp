@@ -184,14 +184,15 @@ std::vector<SlotWeights> corners_context() {
 }
 
 // The whole-config slots, after the context (each choice 0 the simplest): whether the case is a whole
-// config, one per top_level_keys(), the world size, zero_optimization present (0) or absent (1), one
-// per zero_keys(), zero_optimization.zenflow the block (0) or absent (1), a top-level (misplaced)
-// zenflow absent (0) or the block (1). A zenflow-block case has every one at choice 0.
+// config, one per top_level_keys(), the world size, zero_optimization an object (0), absent (1) or in the
+// deprecated bool format (2: true, 3: false), one per zero_keys(), zero_optimization.zenflow the block (0)
+// or absent (1), a top-level (misplaced) zenflow absent (0) or the block (1). A zenflow-block case has
+// every one at choice 0.
 std::vector<SlotWeights> block_case_slots() {
   std::vector<SlotWeights> slots{{1, 0}};
   for (const ConfigKey& k : top_level_keys()) slots.push_back(evenly(k.values.size(), {0}));
   slots.push_back(evenly(world_size_pool().size(), {0}));
-  slots.push_back({1, 0});
+  slots.push_back({1, 0, 0, 0});
   for (const ConfigKey& k : zero_keys()) slots.push_back(evenly(k.values.size(), {0}));
   slots.push_back({1, 0});
   slots.push_back({1, 0});
@@ -210,7 +211,7 @@ std::vector<SlotWeights> whole_config_slots() {
   std::vector<SlotWeights> slots{{0, 1}};
   for (const ConfigKey& k : top_level_keys()) slots.push_back(key_slot(k));
   slots.push_back(SlotWeights(world_size_pool().size(), 1));
-  slots.push_back({9, 1});
+  slots.push_back({18, 2, 1, 1});
   for (const ConfigKey& k : zero_keys()) slots.push_back(key_slot(k));
   slots.push_back({9, 1});
   slots.push_back({9, 1});
@@ -341,11 +342,12 @@ std::optional<py::Value> whole_config_at(const Genome& genome, std::size_t first
   py::Dict config;
   for (const ConfigKey& key : top_level_keys()) set_key(config, key, genome[first++]);
   first++;  // the world size
-  const bool with_zero = genome[first++] == 0;
+  const std::size_t zero_form = genome[first++];
   py::Dict zero;
   for (const ConfigKey& key : zero_keys()) set_key(zero, key, genome[first++]);
   if (genome[first++] == 0) zero.set(py::Str{"zenflow"}, block);
-  if (with_zero) config.set(py::Str{"zero_optimization"}, py::Value(std::move(zero)));
+  if (zero_form == 0) config.set(py::Str{"zero_optimization"}, py::Value(std::move(zero)));
+  if (zero_form >= 2) config.set(py::Str{"zero_optimization"}, py::Value(zero_form == 2));
   if (genome[first] != 0) config.set(py::Str{"zenflow"}, block);
   return py::Value(std::move(config));
 }

@@ -287,13 +287,14 @@ const std::vector<ConfigKey>& top_level_keys() {
                       R"({"enabled":"auto","loss_scale":0,"loss_scale_window":1000,"initial_scale_power":16,)"
                       R"("hysteresis":2,"min_loss_scale":1})",
                       R"({"enabled":true,"loss_scale":0,"loss_scale_window":0})",
-                      R"({"enabled":true,"loss_scale":"inf"})", R"({"enabled":true,"min_loss_scale":1.5})"}),
-      occasional_key("bf16",
-                     {R"({"enabled":true})", R"({"enabled":"auto"})", R"({"enabled":true,"bogus":1})"}),
+                      R"({"enabled":true,"loss_scale":"inf"})", R"({"enabled":true,"min_loss_scale":1.5})", "null"}),
+      occasional_key("bf16", {R"({"enabled":true})", R"({"enabled":"auto"})", R"({"enabled":true,"bogus":1})",
+                              "false"}),
       occasional_key("optimizer", {R"({"type":"AdamW","params":{"lr":3e-5,"max_grad_norm":1.0}})",
                                    R"({"type":"Adam","params":{"lr":"auto"}})"}),
       occasional_key("vocabulary_size", {"50257", "50304"}),
       occasional_key("sequence_parallel_size", {"2"}),
+      occasional_key("allgather_size", {"100000000", "1.5"}),
   };
   return keys;
 }

@@ -69,8 +69,9 @@ struct ConfigKey {
 };
 // train_batch_size, train_micro_batch_size_per_gpu, gradient_accumulation_steps (absent, consistent,
 // inconsistent, 0, "auto") and gradient_allreduce_op; now and then the fp16, bf16 and optimizer blocks
-// (valid, and refused by their validators) and vocabulary_size that DeepSpeedConfig's own assertions and
-// warnings read, and sequence_parallel_size (a float world size).
+// (valid, refused by their validators, or not objects at all) and vocabulary_size that DeepSpeedConfig's
+// own assertions and warnings read, sequence_parallel_size (a float world size), and allgather_size (what
+// the deprecated `zero_optimization: true` reads).
 const std::vector<ConfigKey>& top_level_keys();
 // zero_optimization's stage (absent, 0-3, "2", "x"), offload_optimizer (absent, device cpu / nvme with
 // its nvme_path / none) and overlap_comm; now and then offload_param, the deprecated keys upstream maps

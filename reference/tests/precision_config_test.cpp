@@ -108,11 +108,22 @@ TEST(PrecisionConfig, Bf16ErrorsNameTheKeyTheBlockCameFrom) {
   EXPECT_EQ(precision_text(R"({"bf16":{},"bfloat16":{"enabled":"x"}})"), "ok - -");
 }
 
+TEST(PrecisionConfig, ABlockThatIsNotAMappingIsTheTypeErrorOfItsClassCall) {
+  EXPECT_EQ(fp16_text("null"),
+            "TypeError -: deepspeed.runtime.precision_config.DeepSpeedFP16Config() argument after ** must be a "
+            "mapping, not NoneType");
+  EXPECT_EQ(fp16_text("\"auto\""),
+            "TypeError -: deepspeed.runtime.precision_config.DeepSpeedFP16Config() argument after ** must be a "
+            "mapping, not str");
+  EXPECT_EQ(precision_text(R"({"bf16":false})"),
+            "TypeError -: deepspeed.runtime.precision_config.DeepSpeedBF16Config() argument after ** must be a "
+            "mapping, not bool");
+  EXPECT_EQ(precision_text(R"({"bf16":null,"bfloat16":[1]})"),
+            "TypeError -: deepspeed.runtime.precision_config.DeepSpeedBF16Config() argument after ** must be a "
+            "mapping, not list");
+}
+
 TEST(PrecisionConfig, WhatDependsOnThePythonIsNotModelled) {
-  // DeepSpeedFP16Config(**value) of a non-mapping: a TypeError whose words differ between Python versions.
-  EXPECT_EQ(fp16_text("null"), "Unmodelled -: fp16 that is not an object is not modelled");
-  EXPECT_EQ(precision_text(R"({"bf16":null,"bfloat16":null})"),
-            "Unmodelled -: bfloat16 that is not an object is not modelled");
   // float() and int() read Unicode digits, which the model does not.
   EXPECT_EQ(fp16_text("{\"loss_scale\":\"\xef\xbc\x91\"}"),
             "Unmodelled -: fp16.loss_scale given as this text is not modelled");

@@ -2,6 +2,7 @@
 // upstream's runtime/zero/config.py gives under pydantic 2 (read with the upstream engine).
 #include "reference/zero_config.hpp"
 
+#include "reference/deepspeed_warnings.hpp"
 #include "test_support.hpp"
 
 #include <algorithm>
@@ -11,17 +12,22 @@
 namespace zfcheck {
 namespace {
 
-// The section as read, then " | " and each warning logged, in order.
-std::string zero_text(std::string_view section) {
-  py::Value v = testing::json(section);
+// The section of a config holding `entries` (its "zero_optimization" and any other keys) as read, then " | "
+// and each warning logged, in order.
+std::string config_zero_text(std::string_view entries) {
+  py::Value v = testing::json("{" + std::string(entries) + "}");
   std::vector<std::string> warnings;
-  auto z = read_zero_config(&v, Switches{}, warnings);
+  auto z = read_zero_config(*v.as<py::Dict>(), Switches{}, warnings);
   std::string text = z ? "stage " + std::to_string(z->stage) + ", offload " + z->offload_optimizer.value_or("-") +
                              ", overlap " + (z->overlap_comm ? "true" : "false") + ", zenflow " +
                              (z->zenflow ? "on" : "off")
                        : z.error().type + " " + z.error().field.value_or("-") + ": " + z.error().message;
   for (const std::string& w : warnings) text += " | " + w;
   return text;
+}
+
+std::string zero_text(std::string_view section) {
+  return config_zero_text("\"zero_optimization\":" + std::string(section));
 }
 
 TEST(ZeroConfig, StageAsPydanticReadsIt) {
@@ -121,6 +127,31 @@ TEST(ZeroConfig, DeprecatedFieldsAreMappedWithUpstreamsWarnings) {
             "stage 3, offload cpu, overlap true, zenflow off" + elastic + elastic +
                 " | Config parameter cpu_offload is deprecated use offload_optimizer instead" + elastic);
   EXPECT_EQ(zero_text(R"({"stage":2,"elastic_checkpoint":true})"), "stage 2, offload -, overlap false, zenflow off");
+}
+
+TEST(ZeroConfig, TheDeprecatedBoolFormatIsStage1Or0WithItsWarning) {
+  const std::string warned = " | " + deprecated_zero_format_warning();
+  EXPECT_EQ(config_zero_text(R"("zero_optimization":true)"), "stage 1, offload -, overlap false, zenflow off" + warned);
+  EXPECT_EQ(config_zero_text(R"("zero_optimization":false,"allgather_size":"x")"),
+            "stage 0, offload -, overlap false, zenflow off" + warned);
+  // Stage 1 takes the top-level allgather_size as allgather_bucket_size; it is validated as that field.
+  EXPECT_EQ(config_zero_text(R"("zero_optimization":true,"allgather_size":1.5)"),
+            "ValidationError zero_optimization.allgather_bucket_size: Input should be a valid integer, got a "
+            "number with a fractional part" + warned);
+  EXPECT_EQ(config_zero_text(R"("allgather_size":-1,"zero_optimization":true)"),
+            "ValidationError zero_optimization.allgather_bucket_size: Input should be greater than or equal to 0" +
+                warned);
+  // Only a bool takes the old format: 1 is a value that is not a mapping.
+  EXPECT_EQ(config_zero_text(R"("zero_optimization":1)"),
+            "TypeError -: deepspeed.runtime.zero.config.DeepSpeedZeroConfig() argument after ** must be a mapping, "
+            "not int");
+  EXPECT_EQ(zero_text("null"),
+            "TypeError -: deepspeed.runtime.zero.config.DeepSpeedZeroConfig() argument after ** must be a mapping, "
+            "not NoneType");
+  EXPECT_EQ(zero_text("[]"),
+            "TypeError -: deepspeed.runtime.zero.config.DeepSpeedZeroConfig() argument after ** must be a mapping, "
+            "not list");
+  EXPECT_EQ(config_zero_text(R"("allgather_size":"x")"), "stage 0, offload -, overlap false, zenflow off");
 }
 
 TEST(ZeroConfig, LeafModuleIsValidatedAsDeclared) {
