@@ -60,7 +60,7 @@ ZeRO optimization should be enabled as:
     }
 }
 )";
-constexpr std::array<std::string_view, 6> kTemplates{kDeprecated,       kElastic,         kVocabulary,
+constexpr std::array<std::string_view, 6> kTemplates{kDeprecated,      kElastic,         kVocabulary,
                                                      kFp16MaxGradNorm, kFp32MaxGradNorm, kZeroFormat};
 constexpr std::string_view kSlot = "{}";
 

@@ -29,8 +29,8 @@ struct PrecisionField {
   std::string_view name;
   Declared declared;
 };
-// DeepSpeedFP16Config and DeepSpeedBF16Config (runtime/precision_config.py), their fields in declaration order
-// (the same at every modelled revision).
+// DeepSpeedFP16Config and DeepSpeedBF16Config (runtime/precision_config.py), their fields in declaration
+// order (the same at every modelled revision).
 constexpr std::string_view kFp16Class = "deepspeed.runtime.precision_config.DeepSpeedFP16Config";
 constexpr std::string_view kBf16Class = "deepspeed.runtime.precision_config.DeepSpeedBF16Config";
 constexpr std::array<PrecisionField, 9> kFp16Fields{{
@@ -164,7 +164,8 @@ std::optional<Error> dynamic_loss_scale_check(const Values& values) {
 // The block under `key` validated: field errors in declaration order, then one per unknown key
 // (extra="forbid"); an exception a validator lets through (OverflowError) ends validation at once.
 tl::expected<Values, Error> validate_block(const py::Value* value, std::string_view key,
-                                           std::string_view class_path, std::span<const PrecisionField> fields) {
+                                           std::string_view class_path,
+                                           std::span<const PrecisionField> fields) {
   Values out;
   if (value == nullptr) return out;
   const py::Dict* dict = value->as<py::Dict>();

@@ -282,14 +282,15 @@ const std::vector<ConfigKey>& top_level_keys() {
       config_key("train_micro_batch_size_per_gpu", {"2", "0", R"("auto")"}),
       config_key("gradient_accumulation_steps", {"1", "4", "0", R"("auto")"}),
       config_key("gradient_allreduce_op", {R"("sum")", R"("SUM")", R"("mean")", R"("max")", "null"}),
-      occasional_key("fp16",
-                     {R"({"enabled":true,"loss_scale":0})", R"({"enabled":"auto"})",
-                      R"({"enabled":"auto","loss_scale":0,"loss_scale_window":1000,"initial_scale_power":16,)"
-                      R"("hysteresis":2,"min_loss_scale":1})",
-                      R"({"enabled":true,"loss_scale":0,"loss_scale_window":0})",
-                      R"({"enabled":true,"loss_scale":"inf"})", R"({"enabled":true,"min_loss_scale":1.5})", "null"}),
-      occasional_key("bf16", {R"({"enabled":true})", R"({"enabled":"auto"})", R"({"enabled":true,"bogus":1})",
-                              "false"}),
+      occasional_key(
+          "fp16",
+          {R"({"enabled":true,"loss_scale":0})", R"({"enabled":"auto"})",
+           R"({"enabled":"auto","loss_scale":0,"loss_scale_window":1000,"initial_scale_power":16,)"
+           R"("hysteresis":2,"min_loss_scale":1})",
+           R"({"enabled":true,"loss_scale":0,"loss_scale_window":0})",
+           R"({"enabled":true,"loss_scale":"inf"})", R"({"enabled":true,"min_loss_scale":1.5})", "null"}),
+      occasional_key(
+          "bf16", {R"({"enabled":true})", R"({"enabled":"auto"})", R"({"enabled":true,"bogus":1})", "false"}),
       occasional_key("optimizer", {R"({"type":"AdamW","params":{"lr":3e-5,"max_grad_norm":1.0}})",
                                    R"({"type":"Adam","params":{"lr":"auto"}})"}),
       occasional_key("vocabulary_size", {"50257", "50304"}),

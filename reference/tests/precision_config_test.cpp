@@ -109,18 +109,22 @@ TEST(PrecisionConfig, Bf16ErrorsNameTheKeyTheBlockCameFrom) {
 }
 
 TEST(PrecisionConfig, ABlockThatIsNotAMappingIsTheTypeErrorOfItsClassCall) {
-  EXPECT_EQ(fp16_text("null"),
-            "TypeError -: deepspeed.runtime.precision_config.DeepSpeedFP16Config() argument after ** must be a "
-            "mapping, not NoneType");
-  EXPECT_EQ(fp16_text("\"auto\""),
-            "TypeError -: deepspeed.runtime.precision_config.DeepSpeedFP16Config() argument after ** must be a "
-            "mapping, not str");
-  EXPECT_EQ(precision_text(R"({"bf16":false})"),
-            "TypeError -: deepspeed.runtime.precision_config.DeepSpeedBF16Config() argument after ** must be a "
-            "mapping, not bool");
-  EXPECT_EQ(precision_text(R"({"bf16":null,"bfloat16":[1]})"),
-            "TypeError -: deepspeed.runtime.precision_config.DeepSpeedBF16Config() argument after ** must be a "
-            "mapping, not list");
+  EXPECT_EQ(
+      fp16_text("null"),
+      "TypeError -: deepspeed.runtime.precision_config.DeepSpeedFP16Config() argument after ** must be a "
+      "mapping, not NoneType");
+  EXPECT_EQ(
+      fp16_text("\"auto\""),
+      "TypeError -: deepspeed.runtime.precision_config.DeepSpeedFP16Config() argument after ** must be a "
+      "mapping, not str");
+  EXPECT_EQ(
+      precision_text(R"({"bf16":false})"),
+      "TypeError -: deepspeed.runtime.precision_config.DeepSpeedBF16Config() argument after ** must be a "
+      "mapping, not bool");
+  EXPECT_EQ(
+      precision_text(R"({"bf16":null,"bfloat16":[1]})"),
+      "TypeError -: deepspeed.runtime.precision_config.DeepSpeedBF16Config() argument after ** must be a "
+      "mapping, not list");
 }
 
 TEST(PrecisionConfig, WhatDependsOnThePythonIsNotModelled) {

@@ -131,26 +131,32 @@ TEST(ZeroConfig, DeprecatedFieldsAreMappedWithUpstreamsWarnings) {
 
 TEST(ZeroConfig, TheDeprecatedBoolFormatIsStage1Or0WithItsWarning) {
   const std::string warned = " | " + deprecated_zero_format_warning();
-  EXPECT_EQ(config_zero_text(R"("zero_optimization":true)"), "stage 1, offload -, overlap false, zenflow off" + warned);
+  EXPECT_EQ(config_zero_text(R"("zero_optimization":true)"),
+            "stage 1, offload -, overlap false, zenflow off" + warned);
   EXPECT_EQ(config_zero_text(R"("zero_optimization":false,"allgather_size":"x")"),
             "stage 0, offload -, overlap false, zenflow off" + warned);
   // Stage 1 takes the top-level allgather_size as allgather_bucket_size; it is validated as that field.
   EXPECT_EQ(config_zero_text(R"("zero_optimization":true,"allgather_size":1.5)"),
             "ValidationError zero_optimization.allgather_bucket_size: Input should be a valid integer, got a "
-            "number with a fractional part" + warned);
-  EXPECT_EQ(config_zero_text(R"("allgather_size":-1,"zero_optimization":true)"),
-            "ValidationError zero_optimization.allgather_bucket_size: Input should be greater than or equal to 0" +
+            "number with a fractional part" +
                 warned);
+  EXPECT_EQ(
+      config_zero_text(R"("allgather_size":-1,"zero_optimization":true)"),
+      "ValidationError zero_optimization.allgather_bucket_size: Input should be greater than or equal to 0" +
+          warned);
   // Only a bool takes the old format: 1 is a value that is not a mapping.
-  EXPECT_EQ(config_zero_text(R"("zero_optimization":1)"),
-            "TypeError -: deepspeed.runtime.zero.config.DeepSpeedZeroConfig() argument after ** must be a mapping, "
-            "not int");
-  EXPECT_EQ(zero_text("null"),
-            "TypeError -: deepspeed.runtime.zero.config.DeepSpeedZeroConfig() argument after ** must be a mapping, "
-            "not NoneType");
-  EXPECT_EQ(zero_text("[]"),
-            "TypeError -: deepspeed.runtime.zero.config.DeepSpeedZeroConfig() argument after ** must be a mapping, "
-            "not list");
+  EXPECT_EQ(
+      config_zero_text(R"("zero_optimization":1)"),
+      "TypeError -: deepspeed.runtime.zero.config.DeepSpeedZeroConfig() argument after ** must be a mapping, "
+      "not int");
+  EXPECT_EQ(
+      zero_text("null"),
+      "TypeError -: deepspeed.runtime.zero.config.DeepSpeedZeroConfig() argument after ** must be a mapping, "
+      "not NoneType");
+  EXPECT_EQ(
+      zero_text("[]"),
+      "TypeError -: deepspeed.runtime.zero.config.DeepSpeedZeroConfig() argument after ** must be a mapping, "
+      "not list");
   EXPECT_EQ(config_zero_text(R"("allgather_size":"x")"), "stage 0, offload -, overlap false, zenflow off");
 }
 
