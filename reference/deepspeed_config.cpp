@@ -1,11 +1,12 @@
-// DeepSpeedConfig's __init__ in order: the world size, _initialize_params, the batch values, _do_error_check
-// and _do_warning_check (runtime/config.py).
+// DeepSpeedConfig's __init__ in order: the world size, elastic training, _initialize_params, the batch
+// values, _do_error_check and _do_warning_check (runtime/config.py).
 #include "reference/deepspeed_config.hpp"
 
 #include "reference/config_warning_check.hpp"
+#include "reference/elasticity.hpp"
 #include "reference/precision_config.hpp"
+#include "reference/py_repr.hpp"
 
-#include <cstdio>
 #include <optional>
 #include <string>
 
@@ -14,34 +15,6 @@ namespace zfcheck {
 namespace {
 
 constexpr std::string_view kAllreduceOp = "gradient_allreduce_op";
-
-// Python's repr() of an ASCII str; nothing for text beyond ASCII (its repr is not modelled).
-std::optional<std::string> ascii_repr(const py::Str& s) {
-  if (s.lone_surrogate) return std::nullopt;
-  bool has_single = s.text.find('\'') != std::string::npos;
-  char quote = has_single && s.text.find('"') == std::string::npos ? '"' : '\'';
-  std::string out(1, quote);
-  for (unsigned char ch : s.text) {
-    if (ch >= 0x80) return std::nullopt;
-    if (ch == '\\' || ch == static_cast<unsigned char>(quote)) {
-      out += '\\';
-      out += static_cast<char>(ch);
-    } else if (ch == '\n') {
-      out += "\\n";
-    } else if (ch == '\r') {
-      out += "\\r";
-    } else if (ch == '\t') {
-      out += "\\t";
-    } else if (ch < 0x20 || ch == 0x7f) {
-      char hex[5];
-      std::snprintf(hex, sizeof hex, "\\x%02x", ch);
-      out += hex;
-    } else {
-      out += static_cast<char>(ch);
-    }
-  }
-  return out + quote;
-}
 
 // get_gradient_allreduce_op: a str is lower-cased, then the value must be "mean" or "sum".
 tl::expected<std::string, Error> allreduce_op(const py::Dict& config) {
@@ -54,13 +27,10 @@ tl::expected<std::string, Error> allreduce_op(const py::Dict& config) {
       if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
     }
     if (lowered == "mean" || lowered == "sum") return lowered.text;
-    shown = ascii_repr(lowered);
-  } else if (v->kind() == py::Kind::none) {
-    shown = "None";
-  } else if (const bool* b = v->as<bool>()) {
-    shown = *b ? "True" : "False";
-  } else if (const py::Int* i = v->as<py::Int>()) {
-    shown = py::to_decimal(*i);
+    shown = py::repr(py::Value(lowered));  // nothing beyond ASCII, which str.lower() also lowers
+  } else if (v->kind() == py::Kind::none || v->kind() == py::Kind::boolean ||
+             v->kind() == py::Kind::integer) {
+    shown = py::repr(*v);
   }
   if (!shown) return tl::unexpected(unmodelled("gradient_allreduce_op of this value is not modelled"));
   return tl::unexpected(raised(
@@ -85,14 +55,10 @@ std::optional<Error> error_check(const std::string& op, const ZeroConfig& zero, 
   return std::nullopt;
 }
 
-}  // namespace
-
-tl::expected<DeepSpeedConfig, Error> read_deepspeed_config(const py::Dict& config, const py::Int& world_size,
-                                                           const Switches& switches,
-                                                           std::vector<std::string>& warnings) {
-  if (auto world = effective_world_size(config, world_size); !world) return tl::unexpected(std::move(world.error()));
-  if (config.find("elasticity") != nullptr)  // it rewrites the batch values
-    return tl::unexpected(unmodelled("the elasticity key is not modelled"));
+// _initialize_params on, with the batch values `config` holds (the elastic ones where elasticity chose them).
+tl::expected<DeepSpeedConfig, Error> read_config(const py::Dict& config, const py::Int& world_size,
+                                                 const Switches& switches,
+                                                 std::vector<std::string>& warnings) {
   auto op = allreduce_op(config);
   if (!op) return tl::unexpected(std::move(op.error()));
   auto zero = read_zero_config(config, switches, warnings);
@@ -109,6 +75,18 @@ tl::expected<DeepSpeedConfig, Error> read_deepspeed_config(const py::Dict& confi
   if (auto error = warning_check(config, precision->fp16_enabled, *params, warnings))
     return tl::unexpected(std::move(*error));
   return DeepSpeedConfig{std::move(*batch), std::move(*zero)};
+}
+
+}  // namespace
+
+tl::expected<DeepSpeedConfig, Error> read_deepspeed_config(const py::Dict& config, const py::Int& world_size,
+                                                           const Switches& switches,
+                                                           std::vector<std::string>& warnings) {
+  auto world = effective_world_size(config, world_size);
+  if (!world) return tl::unexpected(std::move(world.error()));
+  auto elastic = elastic_config(config, *world, warnings);
+  if (!elastic) return tl::unexpected(std::move(elastic.error()));
+  return read_config(*elastic ? **elastic : config, world_size, switches, warnings);
 }
 
 }  // namespace zfcheck

@@ -29,8 +29,8 @@ struct DeepSpeedConfig {
 // TypeError, ZeroDivisionError); what the model does not compute is a kUnmodelledType error. Other top-level
 // keys are read by DeepSpeed's parsers of other features, which the model takes to accept them (keys
 // DeepSpeedConfig does not know, such as a misplaced "zenflow", it ignores); "sequence_parallel_size"
-// divides the world size (batch_sizes.hpp); "elasticity", which rewrites the batch values, is not modelled. The warnings
-// it logs are appended verbatim, in order, also when it then raises.
+// divides the world size (batch_sizes.hpp); "elasticity" may rewrite the batch values first (elasticity.hpp).
+// The warnings it logs are appended verbatim, in order, also when it then raises.
 tl::expected<DeepSpeedConfig, Error> read_deepspeed_config(const py::Dict& config, const py::Int& world_size,
                                                            const Switches& switches,
                                                            std::vector<std::string>& warnings);

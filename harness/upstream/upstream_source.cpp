@@ -28,9 +28,26 @@ std::pair<std::string, int> shell_output(const std::string& command) {
   return {out, pclose(pipe)};
 }
 
+namespace {
+
+// The paths a runner script names in constants of the form NAME_FILE = "path", one a line.
+std::vector<std::string> file_constants(std::string_view script_text) {
+  std::vector<std::string> files;
+  std::istringstream script{std::string(script_text)};
+  for (std::string line; std::getline(script, line);) {
+    auto equals = line.find("_FILE = \"");
+    if (equals != std::string::npos && line.find(' ') > equals && line.back() == '"')
+      files.push_back(line.substr(equals + 9, line.size() - equals - 10));
+  }
+  return files;
+}
+
+}  // namespace
+
 std::vector<std::string> runner_files() {
   std::vector<std::string> files;
-  std::istringstream script{std::string(upstream_runner_files().front().text)};
+  const std::string_view text = upstream_runner_files().front().text;
+  std::istringstream script{std::string(text)};
   std::string line;
   bool in_table = false;
   while (std::getline(script, line)) {
@@ -41,18 +58,12 @@ std::vector<std::string> runner_files() {
       if (colon != std::string::npos) files.push_back(line.substr(colon + 4, line.rfind('"') - colon - 4));
     }
   }
+  for (std::string& file : file_constants(text)) files.push_back(std::move(file));
   return files;
 }
 
 std::vector<std::string> topk_runner_source_files() {
-  std::vector<std::string> files;
-  std::istringstream script{std::string(topk_runner_files().front().text)};
-  for (std::string line; std::getline(script, line);) {
-    auto equals = line.find("_FILE = \"");
-    if (equals != std::string::npos && line.find(' ') > equals && line.back() == '"')
-      files.push_back(line.substr(equals + 9, line.size() - equals - 10));
-  }
-  return files;
+  return file_constants(topk_runner_files().front().text);
 }
 
 std::string digest(std::string_view text) {

@@ -46,7 +46,7 @@ tl::expected<UpstreamSource, std::string> read_topk_source(const std::string& pa
 // tree), removed when the returned object goes.
 tl::expected<on_interrupt::TemporaryPath, std::string> write_source_tree(const UpstreamSource& source);
 
-// The files the runner loads (its REAL_MODULES table), repository paths.
+// The files the runner reads (its REAL_MODULES table, then its *_FILE constants), repository paths.
 std::vector<std::string> runner_files();
 // The files the top-k runner loads (its *_FILE constants), repository paths.
 std::vector<std::string> topk_runner_source_files();

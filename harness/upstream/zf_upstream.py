@@ -45,11 +45,15 @@ REAL_MODULES = {
     "deepspeed.profiling.config": "deepspeed/profiling/config.py",
     "deepspeed.compile.config": "deepspeed/compile/config.py",
     "deepspeed.runtime.config": "deepspeed/runtime/config.py",
+    "deepspeed.elasticity.constants": "deepspeed/elasticity/constants.py",
+    "deepspeed.elasticity.config": "deepspeed/elasticity/config.py",
+    "deepspeed.elasticity.elasticity": "deepspeed/elasticity/elasticity.py",
 }
 # The modules only whole-config cases need; loaded on the first such case.
 WHOLE_CONFIG_MODULES = ("deepspeed.runtime.constants", "deepspeed.runtime.precision_config",
                         "deepspeed.profiling.constants", "deepspeed.profiling.config", "deepspeed.compile.config",
-                        "deepspeed.runtime.config")
+                        "deepspeed.elasticity.constants", "deepspeed.elasticity.config",
+                        "deepspeed.elasticity.elasticity", "deepspeed.runtime.config")
 # Files a revision may predate: module -> the stages whose cases need it (none: only an import needs it).
 OPTIONAL_FILES = {
     "deepspeed.runtime.zero.leaf_module_config": (),
@@ -57,7 +61,13 @@ OPTIONAL_FILES = {
     **{module: ("deepspeed_config", ) for module in WHOLE_CONFIG_MODULES},
 }
 # psutil: ZenFlow's CPU affinity (from #7506); hjson: DeepSpeedConfig's reader of config files (cases give dicts).
-STUB_ROOTS = ("torch", "deepspeed", "psutil", "hjson")
+# numpy and packaging (elastic training's batch sizes and version check) are DeepSpeed's own dependencies, so a
+# DeepSpeed environment has them; a Python without them gets stand-ins, and a case that uses one is unmodelled.
+STUB_ROOTS = ("torch", "deepspeed", "psutil", "hjson",
+              *(root for root in ("numpy", "packaging") if importlib.util.find_spec(root) is None))
+# The version an installed DeepSpeed reports (git_version_info.version): the revision's version.txt; "0.0.0",
+# upstream's own fallback, where it has none.
+VERSION_FILE = "version.txt"
 MISSING_PYDANTIC_STATUS = 3
 
 
@@ -237,8 +247,9 @@ def parameters_of(code):
 class Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Serves the real upstream modules from source text and stubs for everything else they import."""
 
-    def __init__(self, sources, logger):
+    def __init__(self, sources, version, logger):
         self.sources = sources
+        self.version = version
         self.logger = logger
 
     def find_spec(self, name, path=None, target=None):
@@ -264,6 +275,8 @@ class Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             module.required_torch_version = lambda *args, **kwargs: True
         elif name == "deepspeed.comm":
             module.get_rank = lambda *args, **kwargs: 0
+        elif name == "deepspeed.git_version_info":
+            module.version = self.version
         elif name == "deepspeed.runtime.zero.stage_1_and_2":
             module.DeepSpeedZeroOptimizer = ZeroOptimizerBase
         elif name == "deepspeed.runtime.zero.partition_parameters":
@@ -273,25 +286,33 @@ class Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             module.instrument_w_nvtx = lambda function: function
 
 
+def read_file(checkout, rev, path):
+    """The text of `path` in the checkout (at `rev`), or None when the revision has no such file."""
+    if rev:
+        out = subprocess.run(["git", "-C", checkout, "show", f"{rev}:{path}"], capture_output=True, text=True)
+        if out.returncode == 0:
+            return out.stdout
+        if "exists on disk, but not in" in out.stderr or "does not exist in" in out.stderr:
+            return None
+        sys.exit(f"zf_upstream: cannot read {path} at {rev} in {checkout}: {out.stderr.strip()}")
+    try:
+        with open(f"{checkout}/{path}", encoding="utf-8") as f:
+            return f.read()
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        sys.exit(f"zf_upstream: cannot read {path} in {checkout}: {e}")
+
+
 def read_sources(checkout, rev):
     """The text of each file by module name; an optional file the revision lacks is left out."""
     sources = {}
     for module, path in REAL_MODULES.items():
-        if rev:
-            out = subprocess.run(["git", "-C", checkout, "show", f"{rev}:{path}"], capture_output=True, text=True)
-            if out.returncode == 0:
-                sources[module] = out.stdout
-            elif module not in OPTIONAL_FILES:
-                sys.exit(f"zf_upstream: cannot read {path} at {rev} in {checkout}: {out.stderr.strip()}")
-        else:
-            try:
-                with open(f"{checkout}/{path}", encoding="utf-8") as f:
-                    sources[module] = f.read()
-            except FileNotFoundError as e:
-                if module not in OPTIONAL_FILES:
-                    sys.exit(f"zf_upstream: cannot read {path} in {checkout}: {e}")
-            except OSError as e:
-                sys.exit(f"zf_upstream: cannot read {path} in {checkout}: {e}")
+        text = read_file(checkout, rev, path)
+        if text is not None:
+            sources[module] = text
+        elif module not in OPTIONAL_FILES:
+            sys.exit(f"zf_upstream: cannot read {path}{f' at {rev}' if rev else ''} in {checkout}: no such file")
     return sources
 
 
@@ -379,10 +400,10 @@ def error_of(exc, validation_error):
 class Upstream:
     """The upstream modules, loaded once, and one evaluation per case."""
 
-    def __init__(self, sources):
+    def __init__(self, sources, version):
         self.sources = sources
         self.logger = RecordingLogger()
-        sys.meta_path.insert(0, Finder(sources, self.logger))
+        sys.meta_path.insert(0, Finder(sources, version, self.logger))
         try:
             import pydantic
             if not pydantic.VERSION.startswith("2."):
@@ -517,10 +538,14 @@ class Upstream:
 
     def load_deepspeed_config(self, world_size):
         """runtime/config.py's DeepSpeedConfig, with dist.get_world_size() giving the case's world size,
-        elastic training (which the model does not cover) off, and a CPU accelerator (runtime/constants.py
-        asks get_accelerator() for its device at import)."""
+        elastic training's functions from the revision's elasticity.py (the package's __init__ would import
+        torch's elastic agent), and a CPU accelerator (runtime/constants.py asks get_accelerator() for its
+        device at import)."""
         if not hasattr(self, "deepspeed_config_class"):
-            importlib.import_module("deepspeed.elasticity").elasticity_enabled = lambda param_dict: False
+            elasticity = importlib.import_module("deepspeed.elasticity")
+            real = importlib.import_module("deepspeed.elasticity.elasticity")
+            for name in ("elasticity_enabled", "compute_elastic_config", "ensure_immutable_elastic_config"):
+                setattr(elasticity, name, getattr(real, name))
             importlib.import_module("deepspeed.accelerator").get_accelerator = lambda: CpuAccelerator()
             self.comm = importlib.import_module("deepspeed.comm")
             self.deepspeed_config_class = importlib.import_module("deepspeed.runtime.config").DeepSpeedConfig
@@ -693,11 +718,15 @@ def main():
     parser.add_argument("--coverage", action="store_true", help="record the lines executed (zf_coverage.py)")
     args = parser.parse_args()
     if args.list_files:
-        print("\n".join(REAL_MODULES.values()))
+        print("\n".join([*REAL_MODULES.values(), VERSION_FILE]))
         return
     if args.deepspeed is None:
         parser.error("--deepspeed is required")
     stop_with_parent()
+    # Elastic training reads the scheduler's elastic config and WORLD_SIZE from the environment: cases assume
+    # neither is set (docs/eval-format.md), whatever the environment zfcheck runs in.
+    for name in ("DEEPSPEED_ELASTICITY_CONFIG", "WORLD_SIZE"):
+        os.environ.pop(name, None)
     if args.ready:
         # In zfcheck's pool, Ctrl-C at a terminal is zfcheck's to handle: it stops the runners itself.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -708,7 +737,7 @@ def main():
         recorder = zf_coverage.Recorder(
             zf_coverage.file_lines({REAL_MODULES[module]: text for module, text in sources.items()}))
     try:
-        upstream = Upstream(sources)
+        upstream = Upstream(sources, (read_file(args.deepspeed, args.rev, VERSION_FILE) or "0.0.0").strip())
     except StandInUsed as e:
         sys.exit(f"zf_upstream: loading upstream's modules: {e}")
     if args.schema:

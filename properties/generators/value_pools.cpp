@@ -279,9 +279,9 @@ ConfigKey occasional_key(std::string_view key, std::initializer_list<std::string
 const std::vector<ConfigKey>& top_level_keys() {
   static const std::vector<ConfigKey> keys{
       config_key("train_batch_size", {"8", "16", "0", "6", R"("auto")"}),
-      config_key("train_micro_batch_size_per_gpu", {"2", "0", R"("auto")"}),
-      config_key("gradient_accumulation_steps", {"1", "4", "0", R"("auto")"}),
-      config_key("gradient_allreduce_op", {R"("sum")", R"("SUM")", R"("mean")", R"("max")", "null"}),
+      config_key("train_micro_batch_size_per_gpu", {"2", "0", R"("auto")"}, 3),
+      config_key("gradient_accumulation_steps", {"1", "4", "0", R"("auto")"}, 4),
+      occasional_key("gradient_allreduce_op", {R"("sum")", R"("SUM")", R"("mean")", R"("max")", "null"}),
       occasional_key(
           "fp16",
           {R"({"enabled":true,"loss_scale":0})", R"({"enabled":"auto"})",
@@ -296,6 +296,8 @@ const std::vector<ConfigKey>& top_level_keys() {
       occasional_key("vocabulary_size", {"50257", "50304"}),
       occasional_key("sequence_parallel_size", {"2"}),
       occasional_key("allgather_size", {"100000000", "1.5"}),
+      occasional_key("elasticity",
+                     {R"({"enabled":false,"max_train_batch_size":10000,"micro_batch_sizes":[8,12,16,17]})"}),
   };
   return keys;
 }

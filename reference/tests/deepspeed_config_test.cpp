@@ -87,13 +87,6 @@ TEST(DeepSpeedConfigErrors, SumIsRefusedWithStage3AndWithZenFlow) {
   EXPECT_TRUE(read(R"({"train_batch_size":8,"gradient_allreduce_op":"sum","zero_optimization":{"zenflow":"auto"}})"));
 }
 
-TEST(DeepSpeedConfigErrors, UnmodelledKeysAreNamed) {
-  auto ds = read(R"({"train_batch_size":8,"elasticity":{"enabled":false}})");
-  ASSERT_FALSE(ds);
-  EXPECT_EQ(ds.error().type, kUnmodelledType);
-  EXPECT_EQ(ds.error().message, "the elasticity key is not modelled");
-}
-
 // The warnings logged, joined by " | ", or the error raised after them.
 std::string warnings_text(std::string_view config) {
   std::vector<std::string> warnings;

@@ -1,0 +1,85 @@
+// Python's repr() and str() of JSON values: the quoting of str, the layout of lists and dicts.
+#include "reference/py_repr.hpp"
+
+#include "reference/py_json.hpp"
+
+#include <cstdio>
+
+namespace zfcheck::py {
+
+namespace {
+
+// repr() of an ASCII str: single quotes unless the text holds a single quote and no double one, and the
+// escapes CPython writes.
+std::optional<std::string> str_repr(const Str& s) {
+  if (s.lone_surrogate) return std::nullopt;
+  bool has_single = s.text.find('\'') != std::string::npos;
+  char quote = has_single && s.text.find('"') == std::string::npos ? '"' : '\'';
+  std::string out(1, quote);
+  for (unsigned char ch : s.text) {
+    if (ch >= 0x80) return std::nullopt;
+    if (ch == '\\' || ch == static_cast<unsigned char>(quote)) {
+      out += '\\';
+      out += static_cast<char>(ch);
+    } else if (ch == '\n') {
+      out += "\\n";
+    } else if (ch == '\r') {
+      out += "\\r";
+    } else if (ch == '\t') {
+      out += "\\t";
+    } else if (ch < 0x20 || ch == 0x7f) {
+      char hex[5];
+      std::snprintf(hex, sizeof hex, "\\x%02x", ch);
+      out += hex;
+    } else {
+      out += static_cast<char>(ch);
+    }
+  }
+  return out + quote;
+}
+
+}  // namespace
+
+std::optional<std::string> repr(const Value& value) {
+  switch (value.kind()) {
+    case Kind::none:
+      return "None";
+    case Kind::boolean:
+      return *value.as<bool>() ? "True" : "False";
+    case Kind::integer:
+      return to_decimal(*value.as<Int>());
+    case Kind::floating:
+      return float_repr(*value.as<double>());
+    case Kind::string:
+      return str_repr(*value.as<Str>());
+    case Kind::list: {
+      std::string out = "[";
+      for (const Value& item : *value.as<List>()) {
+        auto text = repr(item);
+        if (!text) return std::nullopt;
+        out += (out.size() > 1 ? ", " : "") + *text;
+      }
+      return out + "]";
+    }
+    case Kind::dict: {
+      std::string out = "{";
+      for (const auto& [key, item] : value.as<Dict>()->entries()) {
+        auto key_text = str_repr(key);
+        auto text = repr(item);
+        if (!key_text || !text) return std::nullopt;
+        out += (out.size() > 1 ? ", " : "") + *key_text + ": " + *text;
+      }
+      return out + "}";
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> str(const Value& value) {
+  const Str* s = value.as<Str>();
+  if (s == nullptr) return repr(value);
+  if (!str_repr(*s)) return std::nullopt;  // beyond ASCII, or a lone surrogate
+  return s->text;
+}
+
+}  // namespace zfcheck::py

@@ -1,0 +1,18 @@
+// Python's repr() and str() of the values json.loads builds, where the model prints them as upstream does.
+#pragma once
+
+#include "reference/py_value.hpp"
+
+#include <optional>
+#include <string>
+
+namespace zfcheck::py {
+
+// repr(value): None, True, 12, 0.1, 'text', [1, 'a'], {'k': 2}; nothing when it holds text beyond ASCII or
+// a lone surrogate (whose repr the model does not compute).
+std::optional<std::string> repr(const Value& value);
+
+// str(value): a str's own text (nothing beyond ASCII), anything else its repr.
+std::optional<std::string> str(const Value& value);
+
+}  // namespace zfcheck::py

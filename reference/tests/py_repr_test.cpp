@@ -1,0 +1,46 @@
+// Tests of Python's repr() and str() of JSON values (reference/py_repr); expected texts are CPython 3.11's.
+#include "reference/py_repr.hpp"
+
+#include "test_support.hpp"
+
+namespace zfcheck {
+namespace {
+
+std::string repr_of(std::string_view json) { return py::repr(testing::json(json)).value_or("<none>"); }
+std::string str_of(std::string_view json) { return py::str(testing::json(json)).value_or("<none>"); }
+
+TEST(PyRepr, ScalarsAsPythonWritesThem) {
+  EXPECT_EQ(repr_of("null"), "None");
+  EXPECT_EQ(repr_of("true"), "True");
+  EXPECT_EQ(repr_of("-12"), "-12");
+  EXPECT_EQ(repr_of("0.1"), "0.1");
+  EXPECT_EQ(repr_of("1e300"), "1e+300");
+  EXPECT_EQ(repr_of("Infinity"), "inf");
+  EXPECT_EQ(repr_of(R"("max")"), "'max'");
+  EXPECT_EQ(repr_of(R"("it's")"), R"("it's")");
+  EXPECT_EQ(repr_of(R"("a'b\"c")"), R"('a\'b"c')");
+  EXPECT_EQ(repr_of(R"("tab\there\u0001")"), R"('tab\there\x01')");
+}
+
+TEST(PyRepr, ContainersNestTheirItemsReprs) {
+  EXPECT_EQ(repr_of(R"([2, "x", null, [1.5]])"), "[2, 'x', None, [1.5]]");
+  EXPECT_EQ(repr_of("[]"), "[]");
+  EXPECT_EQ(repr_of(R"({"a": 1, "b": [true]})"), "{'a': 1, 'b': [True]}");
+  EXPECT_EQ(repr_of("{}"), "{}");
+}
+
+TEST(PyRepr, StrIsTheTextItselfAndTheReprOfTheRest) {
+  EXPECT_EQ(str_of(R"("auto")"), "auto");
+  EXPECT_EQ(str_of("8"), "8");
+  EXPECT_EQ(str_of(R"(["auto"])"), "['auto']");
+}
+
+TEST(PyRepr, TextBeyondAsciiIsNotComputed) {
+  EXPECT_EQ(repr_of(R"("\u00e9")"), "<none>");
+  EXPECT_EQ(repr_of(R"(["ok", "\u00e9"])"), "<none>");
+  EXPECT_EQ(str_of(R"("\u00e9")"), "<none>");
+  EXPECT_EQ(repr_of(R"("\ud800")"), "<none>");
+}
+
+}  // namespace
+}  // namespace zfcheck
