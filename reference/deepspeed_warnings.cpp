@@ -60,8 +60,15 @@ ZeRO optimization should be enabled as:
     }
 }
 )";
-constexpr std::array<std::string_view, 6> kTemplates{kDeprecated,      kElastic,         kVocabulary,
-                                                     kFp16MaxGradNorm, kFp32MaxGradNorm, kZeroFormat};
+// ensure_immutable_elastic_config (elasticity/elasticity.py), and DeepSpeedConfig's elastic batch values.
+constexpr std::string_view kNoSchedulerConfig =
+    "Unable to find DEEPSPEED_ELASTICITY_CONFIG environment variable, cannot guarantee resource scheduler "
+    "will "
+    "scale this job using compatible GPU counts.";
+constexpr std::string_view kElasticOverride = "[Elasticity] overriding {}: {} -> {}";
+constexpr std::array<std::string_view, 8> kTemplates{kDeprecated,        kElastic,         kVocabulary,
+                                                     kFp16MaxGradNorm,   kFp32MaxGradNorm, kZeroFormat,
+                                                     kNoSchedulerConfig, kElasticOverride};
 constexpr std::string_view kSlot = "{}";
 
 // Whether `text` is `pattern` with each {} replaced by some non-empty text (the shortest that fits).
@@ -86,6 +93,12 @@ std::string deprecated_field_warning(std::string_view field, std::string_view re
 std::string elastic_checkpoint_warning() { return std::string(kElastic); }
 
 std::string deprecated_zero_format_warning() { return std::string(kZeroFormat); }
+
+std::string elastic_scheduler_warning() { return std::string(kNoSchedulerConfig); }
+
+std::string elastic_override_warning(std::string_view key, std::string_view given, std::string_view chosen) {
+  return fmt::format(fmt::runtime(kElasticOverride), key, given, chosen);
+}
 
 std::string vocabulary_size_warning(std::string_view size) {
   return fmt::format(fmt::runtime(kVocabulary), size);

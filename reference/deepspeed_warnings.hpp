@@ -12,6 +12,11 @@ std::string deprecated_field_warning(std::string_view field, std::string_view re
 std::string elastic_checkpoint_warning();
 // read_zero_config_deprecated (runtime/zero/config.py): `zero_optimization` given as a bool.
 std::string deprecated_zero_format_warning();
+// ensure_immutable_elastic_config (elasticity/elasticity.py) when the scheduler's elastic config is not in
+// the environment, and DeepSpeedConfig.__init__ for each batch value elastic training replaces (`key` as
+// upstream names it, `given` as Python's str() prints it).
+std::string elastic_scheduler_warning();
+std::string elastic_override_warning(std::string_view key, std::string_view given, std::string_view chosen);
 // DeepSpeedConfig._do_warning_check (runtime/config.py): `size` and `value` as Python's str() prints them.
 std::string vocabulary_size_warning(std::string_view size);
 std::string max_grad_norm_warning(bool fp16_enabled, std::string_view value);

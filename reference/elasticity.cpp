@@ -1,17 +1,363 @@
-// DeepSpeed's elastic training as DeepSpeedConfig.__init__ runs it: elasticity_enabled, then
-// compute_elastic_config's choice of batch values written over the config's.
+// DeepSpeed's elastic training as DeepSpeedConfig.__init__ runs it: elasticity_enabled, ElasticityConfig's
+// checks, compute_elastic_config's choice of batch size, valid GPU counts and micro batch (versions 0.1 and
+// 0.2), then the batch values written over the config's (runtime/config.py, elasticity/).
 #include "reference/elasticity.hpp"
 
+#include "reference/deepspeed_warnings.hpp"
+#include "reference/py_repr.hpp"
+#include "reference/py_text_number.hpp"
 #include "reference/zero_config.hpp"
 
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <numeric>
+#include <set>
+#include <variant>
+
 namespace zfcheck {
+
+namespace {
+
+constexpr std::string_view kBlock = "elasticity";
+// The largest magnitude the model takes for an elastic int: below it, Python's true division of two of them
+// is the double division, as the model computes it.
+constexpr std::int64_t kLargest = std::int64_t{1} << 53;
+// The most steps the model walks in get_valid_gpus' search; upstream's own search past it takes minutes.
+constexpr std::int64_t kMostSearchSteps = 50'000'000;
+// HCN_LIST: the 38 smallest highly composite numbers (elasticity.py).
+constexpr std::array<std::int64_t, 38> kHcn{
+    1,     2,     4,     6,      12,     24,     36,     48,     60,     120,    180,    240,   360,
+    720,   840,   1260,  1680,   2520,   5040,   7560,   10080,  15120,  20160,  25200,  27720, 45360,
+    50400, 55440, 83160, 110880, 166320, 221760, 277200, 332640, 498960, 554400, 665280, 720720};
+
+Error config_error(std::string message) { return raised("ElasticityConfigError", message); }
+
+std::int64_t floor_div(std::int64_t a, std::int64_t b) {
+  std::int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+std::int64_t floor_mod(std::int64_t a, std::int64_t b) { return a - floor_div(a, b) * b; }
+
+// Python's int(a / b) for ints below kLargest.
+std::int64_t int_of_quotient(std::int64_t a, std::int64_t b) {
+  return static_cast<std::int64_t>(std::trunc(static_cast<double>(a) / static_cast<double>(b)));
+}
+
+std::string list_repr(const std::vector<std::int64_t>& values) {
+  std::string out = "[";
+  for (std::int64_t v : values) out += (out.size() > 1 ? ", " : "") + std::to_string(v);
+  return out + "]";
+}
+
+// An int field of the block (absent: its default), where the model computes with it: an int (not a bool)
+// below kLargest; anything else is unmodelled, naming the key.
+tl::expected<std::int64_t, Error> int_field(const py::Dict& block, std::string_view key,
+                                            std::int64_t fallback) {
+  const py::Value* v = block.find(key);
+  if (v == nullptr) return fallback;
+  const py::Int* i = v->as<py::Int>();
+  auto value = i ? py::to_int64(*i) : std::nullopt;
+  if (!value || *value >= kLargest || *value <= -kLargest) {
+    return tl::unexpected(unmodelled(std::string(kBlock) + "." + std::string(key) + " of type " +
+                                     std::string(py::type_name(*v)) + (i ? " this large" : "") +
+                                     " is not modelled"));
+  }
+  return *value;
+}
+
+// ElasticityConfig(block) with enabled truthy: the values compute_elastic_config reads.
+struct Settings {
+  const py::Value* max_batch;  // max_train_batch_size, read where it is first used
+  std::vector<std::int64_t> micro_batches;
+  const py::Value* micro_list;  // as given, for the messages that print it
+  std::int64_t min_gpus, max_gpus, model_parallel, gpus_per_node;
+  const py::Value* version;  // as given (0.2 when absent)
+  bool prefer_larger;
+};
+
+tl::expected<Settings, Error> read_settings(const py::Dict& block) {
+  Settings s{};
+  s.max_batch = block.find("max_train_batch_size");
+  if (s.max_batch == nullptr)
+    return tl::unexpected(config_error("Elasticity config missing max_train_batch_size"));
+  s.micro_list = block.find("micro_batch_sizes");
+  if (s.micro_list == nullptr)
+    return tl::unexpected(config_error("Elasticity config missing micro_batch_sizes"));
+  const py::List* list = s.micro_list->as<py::List>();
+  if (list == nullptr) {
+    auto shown = py::str(*s.micro_list);
+    if (!shown)
+      return tl::unexpected(unmodelled("elasticity.micro_batch_sizes given as this text is not modelled"));
+    return tl::unexpected(
+        config_error("Elasticity expected value of micro_batch_sizes to be a list of micro batches, "
+                     "instead is: <class '" +
+                     std::string(py::type_name(*s.micro_list)) + "'>, containing: " + *shown));
+  }
+  auto shown = py::repr(*s.micro_list);
+  const bool ints = std::all_of(list->begin(), list->end(), [](const py::Value& m) {
+    return m.kind() == py::Kind::integer || m.kind() == py::Kind::boolean;  // isinstance(m, int)
+  });
+  const bool positive = ints && std::all_of(list->begin(), list->end(), [](const py::Value& m) {
+                          if (const bool* b = m.as<bool>()) return *b;
+                          return *m.as<py::Int>() > py::Int(0);
+                        });
+  if (!ints || !positive) {
+    if (!shown)
+      return tl::unexpected(unmodelled("elasticity.micro_batch_sizes holding this text is not modelled"));
+    return tl::unexpected(config_error("Elasticity expected micro_batch_sizes to only contain " +
+                                       std::string(ints ? "positive integers" : "a list of integers") +
+                                       ", instead contains: f" + *shown));
+  }
+  for (const py::Value& m : *list) {
+    const py::Int* i = m.as<py::Int>();
+    auto value = i ? py::to_int64(*i) : std::nullopt;
+    if (!value || *value >= kLargest)
+      return tl::unexpected(
+          unmodelled("elasticity.micro_batch_sizes holding a bool or an int this large is not modelled"));
+    s.micro_batches.push_back(*value);
+  }
+  if (s.micro_batches.empty())  // numpy's lcm of no values fails in words of its own
+    return tl::unexpected(unmodelled("elasticity.micro_batch_sizes empty is not modelled"));
+  auto min_gpus = int_field(block, "min_gpus", 1);
+  if (!min_gpus) return tl::unexpected(min_gpus.error());
+  auto max_gpus = int_field(block, "max_gpus", 10000);
+  if (!max_gpus) return tl::unexpected(max_gpus.error());
+  s.min_gpus = *min_gpus;
+  s.max_gpus = *max_gpus;
+  const std::string gpus =
+      "given min_gpus: " + std::to_string(s.min_gpus) + ", max_gpus: " + std::to_string(s.max_gpus);
+  if (s.min_gpus < 1 || s.max_gpus < 1)
+    return tl::unexpected(config_error("Elasticity min/max gpus must be > 0, " + gpus));
+  if (s.max_gpus < s.min_gpus)
+    return tl::unexpected(config_error("Elasticity min_gpus cannot be greater than max_gpus, " + gpus));
+  auto model_parallel = int_field(block, "model_parallel_size", 1);
+  if (!model_parallel) return tl::unexpected(model_parallel.error());
+  s.model_parallel = *model_parallel;
+  if (s.model_parallel < 1) {
+    return tl::unexpected(
+        config_error("Model-Parallel size cannot be less than 1, given model-parallel size: " +
+                     std::to_string(s.model_parallel)));
+  }
+  auto per_node = int_field(block, "num_gpus_per_node", 1);
+  if (!per_node) return tl::unexpected(per_node.error());
+  s.gpus_per_node = *per_node;
+  if (s.gpus_per_node < 1) {
+    return tl::unexpected(
+        config_error("Number of GPUs per node cannot be less than 1, given number of GPUs per node: " +
+                     std::to_string(s.gpus_per_node)));
+  }
+  auto min_time = int_field(block, "min_time", 0);
+  if (!min_time) return tl::unexpected(min_time.error());
+  if (*min_time < 0)
+    return tl::unexpected(
+        config_error("Elasticity min time needs to be >= 0: given " + std::to_string(*min_time)));
+  s.version = block.find("version");
+  const py::Value* prefer = block.find("prefer_larger_batch");
+  s.prefer_larger = prefer == nullptr || prefer->truthy();
+  return s;
+}
+
+// float(version), and str(version) for the messages that print it.
+struct Version {
+  double value;
+  std::string text;
+};
+tl::expected<Version, Error> read_version(const py::Value* version) {
+  if (version == nullptr) return Version{0.2, "0.2"};
+  auto text = py::str(*version);
+  if (const py::Int* i = version->as<py::Int>()) {
+    auto d = py::to_double(*i);
+    if (d && text) return Version{*d, *text};
+  } else if (const double* d = version->as<double>()) {
+    return Version{*d, *text};
+  } else if (const bool* b = version->as<bool>()) {
+    return Version{*b ? 1.0 : 0.0, *text};
+  } else if (const py::Str* s = version->as<py::Str>()) {
+    auto parsed = py::float_of_text(*s);
+    if (const double* d = std::get_if<double>(&parsed)) return Version{*d, *text};
+    if (std::holds_alternative<py::TextRefused>(parsed))
+      return tl::unexpected(
+          raised("ValueError", "could not convert string to float: " + *py::repr(*version)));
+  }
+  return tl::unexpected(unmodelled("elasticity.version of this value is not modelled"));
+}
+
+// What _get_compatible_gpus_v01 and v02 return that compute_elastic_config reads: the batch size (a float
+// where v0.2 computed one) and the valid GPU counts (nothing: None).
+struct Choice {
+  std::variant<std::int64_t, double> batch;
+  std::optional<std::vector<std::int64_t>> valid;
+};
+
+// get_valid_gpus, counting its search steps into `steps`.
+std::vector<std::int64_t> valid_gpus(std::int64_t batch, const std::vector<std::int64_t>& micro,
+                                     std::int64_t min_gpus, std::int64_t max_gpus, std::int64_t& steps) {
+  std::set<std::int64_t> out;
+  for (std::int64_t mb : micro) {
+    if (floor_mod(batch, mb) != 0) continue;
+    const std::int64_t gpus = floor_div(batch, mb);
+    if (min_gpus <= gpus && gpus <= max_gpus) out.insert(gpus);
+    const std::int64_t last = std::min(floor_div(gpus, 2), max_gpus);
+    steps += std::max<std::int64_t>(last, 0);
+    if (steps > kMostSearchSteps) return {};
+    for (std::int64_t i = std::max<std::int64_t>(min_gpus, 1); i <= last; ++i) {
+      if (gpus % i == 0) out.insert(i);
+    }
+  }
+  return {out.begin(), out.end()};
+}
+
+// _get_compatible_gpus_v01: candidates from each micro batch and their lcm scaled by a highly composite
+// number, then the one with the most valid GPU counts (the larger, or with prefer_larger false the smaller,
+// among equals).
+tl::expected<Choice, Error> compatible_v01(const std::vector<std::int64_t>& micro, std::int64_t max_batch,
+                                           std::int64_t min_gpus, std::int64_t max_gpus, bool prefer_larger) {
+  const std::int64_t smallest = *std::min_element(micro.begin(), micro.end());
+  if (min_gpus == 0) min_gpus = 1;
+  if (max_gpus == 0) max_gpus = floor_div(max_batch, smallest);
+  if (std::any_of(micro.begin(), micro.end(), [&](std::int64_t mb) { return mb > max_batch; })) {
+    return tl::unexpected(raised("ValueError",
+                                 "All micro batches must be less than             or equal to "
+                                 "max_acceptable_batch_size: " +
+                                     std::to_string(max_batch)));
+  }
+  std::int64_t lcm = 1;
+  for (std::int64_t mb : micro) {
+    const std::int64_t step = lcm / std::gcd(lcm, mb);
+    if (step > std::numeric_limits<std::int64_t>::max() / mb)  // numpy's int64 lcm wraps here
+      return tl::unexpected(
+          unmodelled("elasticity.micro_batch_sizes whose lcm passes int64 is not modelled"));
+    lcm = step * mb;
+  }
+  std::vector<std::int64_t> bases = micro;
+  bases.push_back(lcm);
+  std::set<std::int64_t> candidates;
+  for (std::int64_t base : bases) {
+    if (base > max_batch) continue;
+    if (base == max_batch) {
+      candidates.insert(base);
+      continue;
+    }
+    const std::int64_t value = floor_div(max_batch, base);
+    // np.argmax(HCN > value) - 1: the largest HCN not above value, or the last when every one is.
+    auto above = std::find_if(kHcn.begin(), kHcn.end(), [&](std::int64_t h) { return h > value; });
+    candidates.insert((above == kHcn.end() || above == kHcn.begin() ? kHcn.back() : *(above - 1)) * base);
+  }
+  std::int64_t steps = 0, most = 0, chosen = smallest;
+  std::optional<std::vector<std::int64_t>> valid;
+  for (std::int64_t batch : candidates) {
+    auto gpus = valid_gpus(batch, micro, min_gpus, max_gpus, steps);
+    if (steps > kMostSearchSteps)
+      return tl::unexpected(
+          unmodelled("elasticity whose GPU count search passes 50,000,000 steps is not modelled"));
+    const auto count = static_cast<std::int64_t>(gpus.size());
+    if (count > most || (count == most && (prefer_larger ? batch > chosen : batch < chosen))) {
+      most = count;
+      valid = std::move(gpus);
+      chosen = batch;
+    }
+  }
+  return Choice{chosen, std::move(valid)};
+}
+
+tl::expected<Choice, Error> compatible_v02(const std::vector<std::int64_t>& micro, std::int64_t max_batch,
+                                           std::int64_t gpus, const Settings& s) {
+  if (s.gpus_per_node % s.model_parallel != 0) {
+    return tl::unexpected(raised(
+        "ElasticityError", "In Elasticity v0.2, number of GPUs per node:" + std::to_string(s.gpus_per_node) +
+                               " should be divisible by model parallel size " +
+                               std::to_string(s.model_parallel)));
+  }
+  const std::int64_t dp_per_node = s.gpus_per_node / s.model_parallel;
+  auto nodes = compatible_v01(micro, int_of_quotient(max_batch, dp_per_node),
+                              int_of_quotient(s.min_gpus, s.gpus_per_node),
+                              int_of_quotient(s.max_gpus, s.gpus_per_node), s.prefer_larger);
+  if (!nodes) return nodes;
+  if (!nodes->valid) return tl::unexpected(raised("TypeError", "'NoneType' object is not iterable"));
+  const std::int64_t batch = std::get<std::int64_t>(nodes->batch) * dp_per_node;
+  std::vector<std::int64_t> valid;
+  for (std::int64_t n : *nodes->valid) valid.push_back(n * dp_per_node);
+  if (std::find(valid.begin(), valid.end(), floor_div(gpus, s.model_parallel)) != valid.end())
+    return Choice{batch, std::move(valid)};
+  const double dp_size =
+      static_cast<double>(gpus) / static_cast<double>(s.gpus_per_node) * static_cast<double>(dp_per_node);
+  std::optional<double> chosen;
+  for (std::int64_t mb : micro) {
+    const double smallest = static_cast<double>(mb) * dp_size;
+    const double candidate = std::floor(static_cast<double>(max_batch) / smallest) * smallest;
+    if (!chosen || (s.prefer_larger ? candidate > *chosen : candidate < *chosen)) chosen = candidate;
+  }
+  return Choice{*chosen, std::vector<std::int64_t>{static_cast<std::int64_t>(dp_size)}};
+}
+
+struct Elastic {
+  std::int64_t batch, micro_batch;
+};
+
+// compute_elastic_config(config, version, world_size) for a world size >= 1.
+tl::expected<Elastic, Error> compute(const py::Dict& block, std::int64_t world) {
+  auto s = read_settings(block);
+  if (!s) return tl::unexpected(s.error());
+  auto version = read_version(s->version);
+  if (!version) return tl::unexpected(version.error());
+  if (s->model_parallel > 1 && version->value != 0.2) {
+    return tl::unexpected(
+        config_error("Elasticity V" + version->text +
+                     " does not support model-parallel training. Given model-parallel size: " +
+                     std::to_string(s->model_parallel)));
+  }
+  if (version->value > 0.2) {
+    return tl::unexpected(config_error("Attempting to run elasticity version " + version->text +
+                                       " but runtime only supports up to 0.2"));
+  }
+  if (version->value != 0.1 && version->value != 0.2)
+    return tl::unexpected(
+        raised("NotImplementedError", "Unable to find elastic logic for version: " + version->text));
+  const py::Int* max_int = s->max_batch->as<py::Int>();
+  auto max_batch = max_int ? py::to_int64(*max_int) : std::nullopt;
+  if (!max_batch || *max_batch >= kLargest || *max_batch <= -kLargest) {
+    return tl::unexpected(unmodelled("elasticity.max_train_batch_size of type " +
+                                     std::string(py::type_name(*s->max_batch)) +
+                                     (max_int ? " this large" : "") + " is not modelled"));
+  }
+  auto choice = version->value == 0.1
+                    ? compatible_v01(s->micro_batches, *max_batch, s->min_gpus, s->max_gpus, s->prefer_larger)
+                    : compatible_v02(s->micro_batches, *max_batch, world, *s);
+  if (!choice) return tl::unexpected(choice.error());
+  const std::int64_t batch = std::holds_alternative<std::int64_t>(choice->batch)
+                                 ? std::get<std::int64_t>(choice->batch)
+                                 : static_cast<std::int64_t>(std::get<double>(choice->batch));
+  if (!choice->valid)
+    return tl::unexpected(raised("TypeError", "argument of type 'NoneType' is not iterable"));
+  if (std::find(choice->valid->begin(), choice->valid->end(), world) == choice->valid->end()) {
+    return tl::unexpected(
+        raised("ElasticityIncompatibleWorldSize",
+               "World size (" + std::to_string(world) +
+                   ") is not valid with the current list of valid GPU counts: " + list_repr(*choice->valid)));
+  }
+  std::vector<std::int64_t> sizes = s->micro_batches;
+  std::sort(sizes.rbegin(), sizes.rend());
+  for (std::int64_t mb : sizes) {
+    if (floor_mod(floor_div(batch, world), mb) == 0) return Elastic{batch, mb};
+  }
+  return tl::unexpected(raised(
+      "AssertionError", "Unable to find divisible micro batch size world_size=" + std::to_string(world) +
+                            ", final_batch_size=" + std::to_string(batch) +
+                            ", and  micro_batches=" + *py::repr(*s->micro_list) + "."));
+}
+
+constexpr std::array<std::string_view, 3> kBatchKeys{"train_batch_size", "train_micro_batch_size_per_gpu",
+                                                     "gradient_accumulation_steps"};
+
+}  // namespace
 
 tl::expected<std::optional<py::Dict>, Error> elastic_config(const py::Dict& config,
                                                             const py::Number& world_size,
                                                             std::vector<std::string>& warnings) {
-  (void)world_size;
-  (void)warnings;
-  const py::Value* block = config.find("elasticity");
+  const py::Value* block = config.find(kBlock);
   if (block == nullptr) return std::nullopt;
   const py::Dict* dict = block->as<py::Dict>();
   if (dict == nullptr) {
@@ -20,7 +366,44 @@ tl::expected<std::optional<py::Dict>, Error> elastic_config(const py::Dict& conf
   }
   const py::Value* enabled = dict->find("enabled");
   if (enabled == nullptr || !enabled->truthy()) return std::nullopt;
-  return tl::unexpected(unmodelled("elasticity.enabled true (elastic training) is not modelled"));
+  const py::Int* world_int = py::int_of(world_size);
+  auto world = world_int ? py::to_int64(*world_int) : std::nullopt;
+  if (!world || *world >= kLargest)
+    return tl::unexpected(
+        unmodelled("elasticity with a world size divided by sequence_parallel_size is not modelled"));
+  auto elastic = compute(*dict, *world);
+  if (!elastic) return tl::unexpected(elastic.error());
+  warnings.push_back(elastic_scheduler_warning());
+  const py::Value* ignore = dict->find("ignore_non_elastic_batch_info");
+  const bool given = std::any_of(kBatchKeys.begin(), kBatchKeys.end(),
+                                 [&](std::string_view key) { return config.find(key) != nullptr; });
+  if ((ignore == nullptr || !ignore->truthy()) && given) {
+    return tl::unexpected(
+        config_error("One or more batch related parameters were found in your ds_config (train_batch_size, "
+                     "train_micro_batch_size_per_gpu, and/or gradient_accumulation_steps). These parameters "
+                     "*will not be used* "
+                     "since elastic training is enabled, which takes control of these parameters. If you "
+                     "want to suppress this "
+                     "error (the parameters will be silently ignored) please set "
+                     "ignore_non_elastic_batch_info':true in your "
+                     "elasticity config."));
+  }
+  const std::int64_t steps = floor_div(elastic->batch, elastic->micro_batch * *world);
+  const std::array<std::int64_t, 3> values{elastic->batch, elastic->micro_batch, steps};
+  constexpr std::array<std::string_view, 3> kShown{"training_batch_size", "train_micro_batch_size_per_gpu",
+                                                   "gradient_accumulation_steps"};
+  py::Dict out = config;
+  for (std::size_t k = 0; k < kBatchKeys.size(); ++k) {
+    if (const py::Value* old = config.find(kBatchKeys[k])) {
+      auto shown = py::str(*old);
+      if (!shown)
+        return tl::unexpected(
+            unmodelled(std::string(kBatchKeys[k]) + " given as this text with elasticity is not modelled"));
+      warnings.push_back(elastic_override_warning(kShown[k], *shown, std::to_string(values[k])));
+    }
+    out.set(py::Str{std::string(kBatchKeys[k])}, py::Value(static_cast<long long>(values[k])));
+  }
+  return out;
 }
 
 }  // namespace zfcheck

@@ -46,8 +46,7 @@ std::vector<std::string> file_constants(std::string_view script_text) {
 
 std::vector<std::string> runner_files() {
   std::vector<std::string> files;
-  const std::string_view text = upstream_runner_files().front().text;
-  std::istringstream script{std::string(text)};
+  std::istringstream script{std::string(upstream_runner_files().front().text)};
   std::string line;
   bool in_table = false;
   while (std::getline(script, line)) {
@@ -58,9 +57,10 @@ std::vector<std::string> runner_files() {
       if (colon != std::string::npos) files.push_back(line.substr(colon + 4, line.rfind('"') - colon - 4));
     }
   }
-  for (std::string& file : file_constants(text)) files.push_back(std::move(file));
   return files;
 }
+
+std::vector<std::string> runner_data_files() { return file_constants(upstream_runner_files().front().text); }
 
 std::vector<std::string> topk_runner_source_files() {
   return file_constants(topk_runner_files().front().text);
@@ -128,7 +128,9 @@ std::string where(const std::string& path, const std::optional<std::string>& rev
 
 tl::expected<UpstreamSource, std::string> read_upstream_source(const std::string& path,
                                                                const std::optional<std::string>& rev) {
-  auto source = read_source(path, rev, runner_files(), upstream_runner_files());
+  std::vector<std::string> files = runner_files();
+  for (std::string& file : runner_data_files()) files.push_back(std::move(file));
+  auto source = read_source(path, rev, files, upstream_runner_files());
   if (source && !source->files.contains(std::string(kConfigFile)))
     return tl::unexpected(where(path, rev) + " has no " + std::string(kConfigFile) +
                           ": not a DeepSpeed checkout with ZenFlow");

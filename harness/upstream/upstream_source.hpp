@@ -46,8 +46,12 @@ tl::expected<UpstreamSource, std::string> read_topk_source(const std::string& pa
 // tree), removed when the returned object goes.
 tl::expected<on_interrupt::TemporaryPath, std::string> write_source_tree(const UpstreamSource& source);
 
-// The files the runner reads (its REAL_MODULES table, then its *_FILE constants), repository paths.
+// The files the runner loads as modules (its REAL_MODULES table), repository paths: what review and history
+// follow from one revision to the next.
 std::vector<std::string> runner_files();
+// The data files it also reads (its *_FILE constants: version.txt, whose version only elastic training's
+// check against 0.3.8 reads), repository paths: part of a revision's source, not followed by history.
+std::vector<std::string> runner_data_files();
 // The files the top-k runner loads (its *_FILE constants), repository paths.
 std::vector<std::string> topk_runner_source_files();
 

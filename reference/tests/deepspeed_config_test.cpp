@@ -113,6 +113,15 @@ TEST(DeepSpeedConfigWarnings, WarningCheckAsUpstreamLogsIt) {
             "Unmodelled: optimizer that is not an object is not modelled");
 }
 
+TEST(DeepSpeedConfigBatch, ElasticBatchValuesAreReadOnAsIfWritten) {
+  // Finding about upstream (elasticity_test.cpp): v0.2 on 34 GPUs with a bound of 64 chooses batch size 0,
+  // which the batch assertions then refuse.
+  const std::string_view elastic =
+      R"({"elasticity":{"enabled":true,"max_train_batch_size":64,"micro_batch_sizes":[2,4]}})";
+  EXPECT_EQ(batch_text(elastic, 34), "AssertionError: Train batch size: 0 has to be greater than 0");
+  EXPECT_EQ(batch_text(elastic, 2), "48/4/6");
+}
+
 TEST(DeepSpeedConfigWarnings, PrecisionFlagsAreAsserted) {
   EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"fp16":{"enabled":true},"bf16":{"enabled":"true"}})"),
             "AssertionError: bfloat16 and fp16 modes cannot be simultaneously enabled");

@@ -2,6 +2,7 @@
 // runtime/config.py and elasticity/ give at edaa72212 (read with the upstream engine, numpy 1.24).
 #include "reference/elasticity.hpp"
 
+#include "reference/deepspeed_warnings.hpp"
 #include "test_support.hpp"
 
 namespace zfcheck {
@@ -36,6 +37,127 @@ TEST(Elasticity, ABlockThatIsNotADictFailsOnItsGet) {
             "AttributeError: 'NoneType' object has no attribute 'get'");
   EXPECT_EQ(elastic_text(R"({"elasticity":true})"), "AttributeError: 'bool' object has no attribute 'get'");
   EXPECT_EQ(elastic_text(R"({"elasticity":"on"})"), "AttributeError: 'str' object has no attribute 'get'");
+}
+
+TEST(Elasticity, Version01AsDeepSpeedsOwnTestComputesIt) {
+  // tests/unit/elasticity/test_elastic.py: batch 9792 with 23 valid GPU counts; the largest micro batch
+  // dividing 9792 // world is chosen.
+  const std::string block = R"({"elasticity":{"enabled":true,"max_train_batch_size":10000,
+      "micro_batch_sizes":[8,12,16,17],"min_gpus":32,"max_gpus":1500,"min_time":20,"version":0.1}})";
+  EXPECT_EQ(elastic_text(block, 32), "on 9792 17 18 | " + elastic_scheduler_warning());
+  EXPECT_EQ(
+      elastic_text(block, 2),
+      "ElasticityIncompatibleWorldSize: World size (2) is not valid with the current list of valid GPU "
+      "counts: "
+      "[32, 34, 36, 48, 51, 64, 68, 72, 96, 102, 136, 144, 153, 192, 204, 272, 288, 306, 408, 576, 612, 816, "
+      "1224]");
+}
+
+TEST(Elasticity, Version02IsTheDefault) {
+  EXPECT_EQ(
+      elastic_text(R"({"elasticity":{"enabled":true,"max_train_batch_size":64,"micro_batch_sizes":[2,4]}})"),
+      "on 48 4 6 | " + elastic_scheduler_warning());
+  EXPECT_EQ(elastic_text(R"({"elasticity":{"enabled":true,"max_train_batch_size":10000,
+                             "micro_batch_sizes":[8,12,16,17],"min_gpus":32,"max_gpus":1500}})",
+                         4),
+            "on 9996 17 147 | " + elastic_scheduler_warning());
+  // Per-node GPUs not divisible by the model-parallel size.
+  EXPECT_EQ(
+      elastic_text(R"({"elasticity":{"enabled":true,"max_train_batch_size":64,"micro_batch_sizes":[2],
+                             "num_gpus_per_node":3,"model_parallel_size":2}})"),
+      "ElasticityError: In Elasticity v0.2, number of GPUs per node:3 should be divisible by model parallel "
+      "size 2");
+  // No candidate has a valid GPU count and prefer_larger_batch is false: v0.2 iterates over None.
+  EXPECT_EQ(elastic_text(R"({"elasticity":{"enabled":true,"max_train_batch_size":100,"micro_batch_sizes":[8],
+                             "min_gpus":32,"num_gpus_per_node":2,"prefer_larger_batch":false}})",
+                         3),
+            "TypeError: 'NoneType' object is not iterable");
+}
+
+TEST(Elasticity, AWorldPastTheBatchBoundGetsBatchSizeZero) {
+  // Finding about upstream: 34 GPUs are not among v0.2's valid counts for a bound of 64, so it scales the
+  // bound down to a multiple of 34 * micro batch, which is 0; DeepSpeedConfig then asserts on a train batch
+  // size the user never wrote.
+  EXPECT_EQ(elastic_text(
+                R"({"elasticity":{"enabled":true,"max_train_batch_size":64,"micro_batch_sizes":[2,4]}})", 34),
+            "on 0 4 0 | " + elastic_scheduler_warning());
+}
+
+TEST(Elasticity, BatchValuesGivenTooAreRefusedOrOverridden) {
+  const std::string warned = " | " + elastic_scheduler_warning();
+  EXPECT_EQ(
+      elastic_text(R"({"train_batch_size":8,"elasticity":{"enabled":true,"max_train_batch_size":64,
+                             "micro_batch_sizes":[2,4]}})"),
+      "ElasticityConfigError: One or more batch related parameters were found in your ds_config "
+      "(train_batch_size, train_micro_batch_size_per_gpu, and/or gradient_accumulation_steps). These "
+      "parameters *will not be used* since elastic training is enabled, which takes control of these "
+      "parameters. If you want to suppress this error (the parameters will be silently ignored) please set "
+      "ignore_non_elastic_batch_info':true in your elasticity config." +
+          warned);
+  EXPECT_EQ(elastic_text(R"({"train_batch_size":8,"gradient_accumulation_steps":"auto","elasticity":{
+                             "enabled":true,"max_train_batch_size":64,"micro_batch_sizes":[2,4],
+                             "ignore_non_elastic_batch_info":true}})"),
+            "on 48 4 6" + warned + " | [Elasticity] overriding training_batch_size: 8 -> 48" +
+                " | [Elasticity] overriding gradient_accumulation_steps: auto -> 6");
+}
+
+TEST(Elasticity, ElasticityConfigsChecksInOrder) {
+  const auto with = [](std::string_view fields) {
+    return elastic_text(R"({"elasticity":{"enabled":true,)" + std::string(fields) + "}}", 1);
+  };
+  EXPECT_EQ(with(R"("micro_batch_sizes":[2])"),
+            "ElasticityConfigError: Elasticity config missing max_train_batch_size");
+  EXPECT_EQ(with(R"("max_train_batch_size":64)"),
+            "ElasticityConfigError: Elasticity config missing micro_batch_sizes");
+  EXPECT_EQ(
+      with(R"("max_train_batch_size":64,"micro_batch_sizes":8)"),
+      "ElasticityConfigError: Elasticity expected value of micro_batch_sizes to be a list of micro batches, "
+      "instead is: <class 'int'>, containing: 8");
+  EXPECT_EQ(
+      with(R"("max_train_batch_size":64,"micro_batch_sizes":[2,"x"])"),
+      "ElasticityConfigError: Elasticity expected micro_batch_sizes to only contain a list of integers, "
+      "instead contains: f[2, 'x']");
+  EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[2,0])"),
+            "ElasticityConfigError: Elasticity expected micro_batch_sizes to only contain positive integers, "
+            "instead contains: f[2, 0]");
+  EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"min_gpus":0)"),
+            "ElasticityConfigError: Elasticity min/max gpus must be > 0, given min_gpus: 0, max_gpus: 10000");
+  EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"min_gpus":4,"max_gpus":2)"),
+            "ElasticityConfigError: Elasticity min_gpus cannot be greater than max_gpus, given min_gpus: 4, "
+            "max_gpus: 2");
+  EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"model_parallel_size":0)"),
+            "ElasticityConfigError: Model-Parallel size cannot be less than 1, given model-parallel size: 0");
+  EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"num_gpus_per_node":0)"),
+            "ElasticityConfigError: Number of GPUs per node cannot be less than 1, given number of GPUs per "
+            "node: 0");
+  EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"min_time":-1)"),
+            "ElasticityConfigError: Elasticity min time needs to be >= 0: given -1");
+  EXPECT_EQ(
+      with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"model_parallel_size":2,"version":0.1)"),
+      "ElasticityConfigError: Elasticity V0.1 does not support model-parallel training. Given model-parallel "
+      "size: 2");
+  EXPECT_EQ(
+      with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"version":0.3)"),
+      "ElasticityConfigError: Attempting to run elasticity version 0.3 but runtime only supports up to 0.2");
+  EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"version":0.15)"),
+            "NotImplementedError: Unable to find elastic logic for version: 0.15");
+  EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"version":"x")"),
+            "ValueError: could not convert string to float: 'x'");
+  EXPECT_EQ(
+      with(R"("max_train_batch_size":1,"micro_batch_sizes":[2],"version":"0.1")"),
+      "ValueError: All micro batches must be less than             or equal to max_acceptable_batch_size: 1");
+}
+
+TEST(Elasticity, WhatTheModelDoesNotComputeIsNamed) {
+  EXPECT_EQ(
+      elastic_text(R"({"elasticity":{"enabled":true,"max_train_batch_size":64.0,"micro_batch_sizes":[2]}})"),
+      "Unmodelled: elasticity.max_train_batch_size of type float is not modelled");
+  EXPECT_EQ(
+      elastic_text(R"({"elasticity":{"enabled":true,"max_train_batch_size":64,"micro_batch_sizes":[true]}})"),
+      "Unmodelled: elasticity.micro_batch_sizes holding a bool or an int this large is not modelled");
+  EXPECT_EQ(elastic_text(R"({"elasticity":{"enabled":true,"max_train_batch_size":64,"micro_batch_sizes":[2],
+                             "max_gpus":"8"}})"),
+            "Unmodelled: elasticity.max_gpus of type str is not modelled");
 }
 
 }  // namespace

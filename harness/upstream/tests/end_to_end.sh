@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ctest: the model against the real DeepSpeed code in $DEEPSPEED_SRC (a clone of deepspeedai/DeepSpeed
-# with refs/pull/8274/head fetched), on the sweep grid, the overlap_comm cases beside this script and
-# generated cases for both upstream profiles; skipped without it. (The reviewed corpus on upstream's code is
+# with refs/pull/8274/head fetched), on the sweep grid, the overlap_comm and elastic training cases beside this
+# script and generated cases for both upstream profiles; skipped without it. (The reviewed corpus on upstream's code is
 # corpus.reviewed_holds_on_upstream, reviewed_corpus_on_upstream.py.)
 set -u
 zfcheck=$1
@@ -19,6 +19,19 @@ for rev in edaa72212 refs/pull/8274/head; do
     "$zfcheck" conformance --upstream "$DEEPSPEED_SRC@$rev" --generated "$cases" --seed "$seed" || status=1
   done
 done
+
+# Elastic training (elasticity_cases.jsonl beside this script): upstream's batch sizes need numpy and packaging,
+# DeepSpeed's own dependencies, in the Python of ZFCHECK_ELASTIC_PYTHON (default python3); without them the
+# runner has only stand-ins, so this part says it was not run.
+elastic_python=${ZFCHECK_ELASTIC_PYTHON:-python3}
+if "$elastic_python" -c "import numpy, packaging" 2> /dev/null; then
+  for rev in edaa72212 refs/pull/8274/head; do
+    "$zfcheck" conformance "$(dirname "$0")/elasticity_cases.jsonl" --upstream "$DEEPSPEED_SRC@$rev" \
+      --python "$elastic_python" || status=1
+  done
+else
+  echo "NOT RUN: elasticity_cases.jsonl needs numpy and packaging in $elastic_python (set ZFCHECK_ELASTIC_PYTHON)"
+fi
 
 # Top-k: the oracle against upstream's own selection code, on the top-k grid and on generated problems, under
 # the torch of ZFCHECK_TORCH_PYTHON (default /usr/bin/python3, Debian's python3-torch).
