@@ -32,17 +32,22 @@ std::optional<Printed> printed(const py::Value& v) {
   return std::nullopt;
 }
 
+// The AttributeError of `value.name` on a JSON value that has no such method.
+Error no_attribute(const py::Value& value, std::string_view name) {
+  return raised("AttributeError",
+                "'" + std::string(py::type_name(value)) + "' object has no attribute '" + std::string(name) + "'");
+}
+
 }  // namespace
 
 tl::expected<const py::Value*, Error> optimizer_params(const py::Dict& config) {
   const py::Value* optimizer = config.find("optimizer");
   if (optimizer == nullptr) return nullptr;
   const py::Dict* dict = optimizer->as<py::Dict>();
-  if (dict == nullptr) return tl::unexpected(unmodelled("optimizer that is not an object is not modelled"));
+  if (dict == nullptr) return tl::unexpected(no_attribute(*optimizer, "keys"));  // param_dict[OPTIMIZER].keys()
   const py::Value* type = dict->find("type");
   if (type == nullptr || type->kind() == py::Kind::none) return nullptr;
-  if (type->as<py::Str>() == nullptr)
-    return tl::unexpected(unmodelled("optimizer.type that is not a str is not modelled"));
+  if (type->as<py::Str>() == nullptr) return tl::unexpected(no_attribute(*type, "lower"));  // optimizer_name.lower()
   return dict->find("params");
 }
 
@@ -50,8 +55,12 @@ std::optional<Error> warning_check(const py::Dict& config, bool fp16_enabled, co
                                    std::vector<std::string>& warnings) {
   const py::Value* vocabulary = config.find("vocabulary_size");
   if (vocabulary != nullptr && vocabulary->truthy()) {
+    if (vocabulary->kind() == py::Kind::list || vocabulary->kind() == py::Kind::dict) {
+      return raised("TypeError", "unsupported operand type(s) for %: '" + std::string(py::type_name(*vocabulary)) +
+                                     "' and 'int'");
+    }
     auto size = printed(*vocabulary);
-    if (!size)
+    if (!size)  // a str: % formats it
       return unmodelled("vocabulary_size of type " + std::string(py::type_name(*vocabulary)) +
                         " is not modelled");
     if (!size->aligned) {
@@ -60,13 +69,13 @@ std::optional<Error> warning_check(const py::Dict& config, bool fp16_enabled, co
   }
   if (params == nullptr || params->kind() == py::Kind::none) return std::nullopt;
   const py::Dict* dict = params->as<py::Dict>();
-  if (dict == nullptr) return unmodelled("optimizer.params that is not an object is not modelled");
+  if (dict == nullptr) return no_attribute(*params, "keys");
   const py::Value* norm = dict->find("max_grad_norm");
   if (norm == nullptr) return std::nullopt;
   auto value = printed(*norm);
-  if (!value) {
-    return unmodelled("optimizer.params.max_grad_norm of type " + std::string(py::type_name(*norm)) +
-                      " is not modelled");
+  if (!value) {  // max_grad_norm > 0
+    return raised("TypeError",
+                  "'>' not supported between instances of '" + std::string(py::type_name(*norm)) + "' and 'int'");
   }
   if (!value->positive) return std::nullopt;
   warnings.push_back(max_grad_norm_warning(fp16_enabled, value->text));

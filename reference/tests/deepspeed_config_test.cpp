@@ -107,10 +107,28 @@ TEST(DeepSpeedConfigWarnings, WarningCheckAsUpstreamLogsIt) {
   EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"vocabulary_size":50304,"optimizer":{"params":{"max_grad_norm":1}}})"),
             "ok");
   EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"optimizer":{"type":"Adam","params":{"max_grad_norm":0}}})"), "ok");
-  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"optimizer":{"type":"Adam","params":{"max_grad_norm":"1"}}})"),
-            "Unmodelled: optimizer.params.max_grad_norm of type str is not modelled");
+}
+
+TEST(DeepSpeedConfigWarnings, OptimizerValuesOfOtherTypesFailWhereUpstreamReadsThem) {
   EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"optimizer":"Adam"})"),
-            "Unmodelled: optimizer that is not an object is not modelled");
+            "AttributeError: 'str' object has no attribute 'keys'");
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"optimizer":null})"),
+            "AttributeError: 'NoneType' object has no attribute 'keys'");
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"optimizer":{"type":1}})"),
+            "AttributeError: 'int' object has no attribute 'lower'");
+  // params are first read by _do_warning_check, after the batch assertions.
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"optimizer":{"type":"Adam","params":"x"}})"),
+            "AttributeError: 'str' object has no attribute 'keys'");
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":0,"optimizer":{"type":"Adam","params":"x"}})"),
+            "AssertionError: Train batch size: 0 has to be greater than 0");
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"optimizer":{"type":"Adam","params":{"max_grad_norm":"1"}}})"),
+            "TypeError: '>' not supported between instances of 'str' and 'int'");
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"optimizer":{"type":"Adam","params":{"max_grad_norm":null}}})"),
+            "TypeError: '>' not supported between instances of 'NoneType' and 'int'");
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"vocabulary_size":[8]})"),
+            "TypeError: unsupported operand type(s) for %: 'list' and 'int'");
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"vocabulary_size":"50257"})"),
+            "Unmodelled: vocabulary_size of type str is not modelled");
 }
 
 TEST(DeepSpeedConfigBatch, ElasticBatchValuesAreReadOnAsIfWritten) {
