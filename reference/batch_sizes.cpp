@@ -25,6 +25,12 @@ struct BatchValue {
 
   bool is_none() const { return value == nullptr; }
   const py::Int* integer() const { return value ? value->as<py::Int>() : nullptr; }
+  // An int or a float as Python computes with it; nothing for None, a bool or a value of another type.
+  std::optional<py::Number> number() const {
+    if (const py::Int* i = integer()) return py::Number(*i);
+    if (const double* f = value ? value->as<double>() : nullptr) return py::Number(*f);
+    return std::nullopt;
+  }
 };
 
 BatchValue batch_value(const py::Dict& config, std::string_view key) {
@@ -32,11 +38,13 @@ BatchValue batch_value(const py::Dict& config, std::string_view key) {
   return BatchValue{key, v != nullptr && v->kind() == py::Kind::none ? nullptr : v};
 }
 
-// `value > 0` for a value that is not None: an int compares; a str, list or dict raises TypeError; a bool or
-// float (which compare as numbers, and print as Python prints them) is not modelled.
+// `value > 0` for a value that is not None: an int or a float compares; a str, list or dict raises
+// TypeError; a bool (which compares as a number but prints as True or False, and is no int of the eval
+// format's results) is not modelled.
 std::optional<Error> refuse_uncomparable(const BatchValue& b) {
   switch (b.value->kind()) {
     case py::Kind::integer:
+    case py::Kind::floating:
       return std::nullopt;
     case py::Kind::string:
     case py::Kind::list:
@@ -93,7 +101,7 @@ std::optional<Error> derive_with_str(const BatchValue& train, const BatchValue& 
 tl::expected<BatchSizes, Error> derive_batch(const BatchValue& train, const BatchValue& micro,
                                              const BatchValue& acc, const py::Number& world) {
   if (!train.is_none() && !micro.is_none() && !acc.is_none()) {
-    return BatchSizes{*train.integer(), *micro.integer(), *acc.integer()};  // all given: nothing is set
+    return BatchSizes{*train.number(), *micro.number(), *acc.number()};  // all given: nothing is set
   }
   if (train.is_none() &&
       micro.is_none()) {  // whatever gradient_accumulation_steps is: nothing derives from it
@@ -103,13 +111,13 @@ tl::expected<BatchSizes, Error> derive_batch(const BatchValue& train, const Batc
   if (auto error = derive_with_str(train, micro, acc, py::int_of(world) ? "int" : "float"))
     return tl::unexpected(std::move(*error));
   for (const BatchValue* b : {&train, &micro, &acc}) {
-    if (!b->is_none() && b->integer() == nullptr) {
+    if (!b->is_none() && !b->number()) {
       return tl::unexpected(unmodelled(std::string(b->key) + " of type " +
                                        std::string(py::type_name(*b->value)) +
                                        " is not modelled when another batch value is derived"));
     }
   }
-  const auto value = [](const BatchValue& b) { return py::Number(*b.integer()); };
+  const auto value = [](const BatchValue& b) { return *b.number(); };
   // Each step as upstream writes it: a two-step derivation, the first step's error first.
   const auto two_steps = [](tl::expected<py::Number, Error> first,
                             auto second) -> tl::expected<py::Number, Error> {
@@ -218,10 +226,10 @@ tl::expected<BatchSizes, Error> batch_sizes(const py::Dict& config, const py::In
   if (!train.is_none() && !micro.is_none() && !acc.is_none()) {
     for (const BatchValue* b : {&train, &micro, &acc}) {
       if (auto error = refuse_uncomparable(*b)) return tl::unexpected(std::move(*error));
-      if (*b->integer() <= 0) {  // the assertion on this value fails before the next is compared
-        py::Int one(1);
-        BatchSizes shown{b == &train ? *b->integer() : one, b == &micro ? *b->integer() : one,
-                         b == &acc ? *b->integer() : one};
+      if (!py::number_positive(*b->number())) {  // the assertion on this value fails before the next is compared
+        const py::Number one(py::Int(1));
+        BatchSizes shown{b == &train ? *b->number() : one, b == &micro ? *b->number() : one,
+                         b == &acc ? *b->number() : one};
         return tl::unexpected(check_batch(shown, *world).error());
       }
     }

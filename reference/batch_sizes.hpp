@@ -10,8 +10,8 @@
 
 namespace zfcheck {
 
-// The three batch values after _set_batch_related_parameters and _batch_assertion: ints, or floats where
-// a float world size entered their derivation.
+// The three batch values after _set_batch_related_parameters and _batch_assertion: ints, or floats where a
+// float world size or a float batch value entered their derivation.
 struct BatchSizes {
   py::Number train_batch_size;
   py::Number train_micro_batch_size_per_gpu;

@@ -59,7 +59,24 @@ TEST(DeepSpeedConfigBatch, StrValuesFailAsPythonDoes) {
             "TypeError: '>' not supported between instances of 'str' and 'int'");
   EXPECT_EQ(batch_text(R"({"train_batch_size":"auto","train_micro_batch_size_per_gpu":2})"),
             "TypeError: unsupported operand type(s) for //: 'str' and 'int'");
-  EXPECT_EQ(batch_text(R"({"train_batch_size":8.0})"), "Unmodelled: train_batch_size of type float is not modelled when another batch value is derived");
+  EXPECT_EQ(batch_text(R"({"train_batch_size":true})"),
+            "Unmodelled: train_batch_size of type bool is not modelled when another batch value is derived");
+}
+
+TEST(DeepSpeedConfigBatch, FloatValuesAreComputedWithAsPythonComputes) {
+  EXPECT_EQ(batch_text(R"({"train_batch_size":8.0})"), "8.0/8.0/1");
+  // 8 // 8.0 is 1.0, and 1.0 // 2 is 0.0.
+  EXPECT_EQ(batch_text(R"({"train_batch_size":8,"train_micro_batch_size_per_gpu":8.0})", 2),
+            "AssertionError: Gradient accumulation steps: 0.0 has to be greater than 0");
+  EXPECT_EQ(batch_text(R"({"train_batch_size":Infinity,"train_micro_batch_size_per_gpu":2})", 2),
+            "AssertionError: Gradient accumulation steps: nan has to be greater than 0");
+  EXPECT_EQ(batch_text(R"({"train_micro_batch_size_per_gpu":Infinity})", 2), "inf/inf/1");
+  EXPECT_EQ(batch_text(R"({"train_batch_size":8.5,"train_micro_batch_size_per_gpu":2})"),
+            "AssertionError: Check batch related parameters. train_batch_size is not equal to "
+            "micro_batch_per_gpu * gradient_acc_step * world_size 8.5 != 2 * 4.0 * 1");
+  EXPECT_EQ(batch_text(R"({"train_batch_size":-2.0,"train_micro_batch_size_per_gpu":2,
+                           "gradient_accumulation_steps":1})"),
+            "AssertionError: Train batch size: -2.0 has to be greater than 0");
 }
 
 TEST(DeepSpeedConfigBatch, NeverWraps) {
