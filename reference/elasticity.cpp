@@ -68,6 +68,16 @@ tl::expected<std::int64_t, Error> int_field(const py::Dict& block, std::string_v
   return *value;
 }
 
+// An int field that ElasticityConfig refuses below `least`, in its words: `refusal` then the value.
+tl::expected<std::int64_t, Error> bounded_field(const py::Dict& block, std::string_view key,
+                                                std::int64_t fallback, std::int64_t least,
+                                                std::string_view refusal) {
+  auto value = int_field(block, key, fallback);
+  if (value && *value < least)
+    return tl::unexpected(config_error(std::string(refusal) + std::to_string(*value)));
+  return value;
+}
+
 // ElasticityConfig(block) with enabled truthy: the values compute_elastic_config reads.
 struct Settings {
   const py::Value* max_batch;  // max_train_batch_size, read where it is first used
@@ -133,27 +143,18 @@ tl::expected<Settings, Error> read_settings(const py::Dict& block) {
     return tl::unexpected(config_error("Elasticity min/max gpus must be > 0, " + gpus));
   if (s.max_gpus < s.min_gpus)
     return tl::unexpected(config_error("Elasticity min_gpus cannot be greater than max_gpus, " + gpus));
-  auto model_parallel = int_field(block, "model_parallel_size", 1);
+  auto model_parallel =
+      bounded_field(block, "model_parallel_size", 1, 1,
+                    "Model-Parallel size cannot be less than 1, given model-parallel size: ");
   if (!model_parallel) return tl::unexpected(model_parallel.error());
-  s.model_parallel = *model_parallel;
-  if (s.model_parallel < 1) {
-    return tl::unexpected(
-        config_error("Model-Parallel size cannot be less than 1, given model-parallel size: " +
-                     std::to_string(s.model_parallel)));
-  }
-  auto per_node = int_field(block, "num_gpus_per_node", 1);
+  auto per_node =
+      bounded_field(block, "num_gpus_per_node", 1, 1,
+                    "Number of GPUs per node cannot be less than 1, given number of GPUs per node: ");
   if (!per_node) return tl::unexpected(per_node.error());
-  s.gpus_per_node = *per_node;
-  if (s.gpus_per_node < 1) {
-    return tl::unexpected(
-        config_error("Number of GPUs per node cannot be less than 1, given number of GPUs per node: " +
-                     std::to_string(s.gpus_per_node)));
-  }
-  auto min_time = int_field(block, "min_time", 0);
+  auto min_time = bounded_field(block, "min_time", 0, 0, "Elasticity min time needs to be >= 0: given ");
   if (!min_time) return tl::unexpected(min_time.error());
-  if (*min_time < 0)
-    return tl::unexpected(
-        config_error("Elasticity min time needs to be >= 0: given " + std::to_string(*min_time)));
+  s.model_parallel = *model_parallel;
+  s.gpus_per_node = *per_node;
   s.version = block.find("version");
   const py::Value* prefer = block.find("prefer_larger_batch");
   s.prefer_larger = prefer == nullptr || prefer->truthy();
