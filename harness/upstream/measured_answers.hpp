@@ -21,7 +21,8 @@ struct MeasuredAnswers {
 // The answers to `lines` (all under `key`) and, with `measure`, the lines that ran on them: from `cache`
 // where it holds both, else from `runners` (each asked for the lines that ran after its share; `start` is
 // called first, to start them). `check` sees a fresh batch's answers before anything is stored, and throws
-// EngineFailure to refuse them. Throws EngineFailure where a runner stops early or answers the request for
+// EngineFailure to refuse them; a batch with an answer the runner gave from a stand-in (RunnerStandIn) is
+// not stored. Throws EngineFailure where a runner stops early or answers the request for
 // the lines that ran with something else.
 MeasuredAnswers answer_measured(const ResultCache& cache, const std::string& key,
                                 const std::vector<std::string>& lines, bool measure,

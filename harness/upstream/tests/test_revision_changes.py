@@ -181,6 +181,19 @@ class RunnerFailures(unittest.TestCase):
         self.assert_runner_error(results, "RunnerStandIn", "zfcheck's runner has only a stand-in for "
                                  "torch.cuda.device_count")
 
+    def test_an_answer_from_a_stand_in_is_never_cached(self):
+        # It says what this environment can run (a Python without numpy, say), not what the revision does.
+        write_checkout(self.checkout, engine_code=("import torch", "torch.cuda.device_count()"))
+        cache = os.path.join(self.dir.name, "cache")
+        run = subprocess.run([ZFCHECK, "eval", "--upstream", self.checkout, "--python", sys.executable, "--cache-dir",
+                              cache, "--jobs", "1"], input="".join(json.dumps(c) + "\n" for c in CASES),
+                             capture_output=True, text=True)
+        self.assertIn("RunnerStandIn", run.stdout)
+        for root, _, files in os.walk(cache):
+            for name in files:
+                with open(os.path.join(root, name), encoding="utf-8") as f:
+                    self.assertNotIn("RunnerStandIn", f.read(), name)
+
     def test_a_stand_in_use_that_upstream_swallows_is_still_reported(self):
         results = self.eval_cases(engine_code=("from deepspeed.accelerator import get_accelerator",
                                                "hasattr(get_accelerator(), 'pin_memory')"))
