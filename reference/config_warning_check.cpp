@@ -34,8 +34,7 @@ std::optional<Printed> printed(const py::Value& v) {
 
 // The AttributeError of `value.name` on a JSON value that has no such method.
 Error no_attribute(const py::Value& value, std::string_view name) {
-  return raised("AttributeError",
-                "'" + std::string(py::type_name(value)) + "' object has no attribute '" + std::string(name) + "'");
+  return attribute_error(py::type_name(value), name);
 }
 
 }  // namespace

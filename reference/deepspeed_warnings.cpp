@@ -63,8 +63,7 @@ ZeRO optimization should be enabled as:
 // ensure_immutable_elastic_config (elasticity/elasticity.py), and DeepSpeedConfig's elastic batch values.
 constexpr std::string_view kNoSchedulerConfig =
     "Unable to find DEEPSPEED_ELASTICITY_CONFIG environment variable, cannot guarantee resource scheduler "
-    "will "
-    "scale this job using compatible GPU counts.";
+    "will scale this job using compatible GPU counts.";
 constexpr std::string_view kElasticOverride = "[Elasticity] overriding {}: {} -> {}";
 constexpr std::array<std::string_view, 8> kTemplates{kDeprecated,        kElastic,         kVocabulary,
                                                      kFp16MaxGradNorm,   kFp32MaxGradNorm, kZeroFormat,

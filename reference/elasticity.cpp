@@ -4,6 +4,7 @@
 #include "reference/elasticity.hpp"
 
 #include "reference/deepspeed_warnings.hpp"
+#include "reference/py_arith.hpp"
 #include "reference/py_repr.hpp"
 #include "reference/py_text_number.hpp"
 #include "reference/zero_config.hpp"
@@ -41,10 +42,8 @@ std::int64_t floor_div(std::int64_t a, std::int64_t b) {
 }
 std::int64_t floor_mod(std::int64_t a, std::int64_t b) { return a - floor_div(a, b) * b; }
 
-// Python's int(a / b) for ints below kLargest.
-std::int64_t int_of_quotient(std::int64_t a, std::int64_t b) {
-  return static_cast<std::int64_t>(std::trunc(static_cast<double>(a) / static_cast<double>(b)));
-}
+// Python's int(a / b) for a divisor >= 1 and ints below kLargest, which always fit.
+std::int64_t int_of_quotient(std::int64_t a, std::int64_t b) { return *py::int_of_true_division(a, b); }
 
 std::string list_repr(const std::vector<std::int64_t>& values) {
   std::string out = "[";
@@ -362,8 +361,7 @@ tl::expected<std::optional<py::Dict>, Error> elastic_config(const py::Dict& conf
   if (block == nullptr) return std::nullopt;
   const py::Dict* dict = block->as<py::Dict>();
   if (dict == nullptr) {
-    return tl::unexpected(raised(
-        "AttributeError", "'" + std::string(py::type_name(*block)) + "' object has no attribute 'get'"));
+    return tl::unexpected(attribute_error(py::type_name(*block), "get"));
   }
   const py::Value* enabled = dict->find("enabled");
   if (enabled == nullptr || !enabled->truthy()) return std::nullopt;

@@ -20,4 +20,10 @@ inline Error raised(std::string_view type, std::string_view message) {
   return Error{std::string(type), std::nullopt, std::string(message)};
 }
 
+// The AttributeError of `value.attribute` on a value of Python type `type_name` that has no such attribute.
+inline Error attribute_error(std::string_view type_name, std::string_view attribute) {
+  return raised("AttributeError",
+                "'" + std::string(type_name) + "' object has no attribute '" + std::string(attribute) + "'");
+}
+
 }  // namespace zfcheck
