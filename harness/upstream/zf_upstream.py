@@ -13,18 +13,21 @@ Needs Python 3 with pydantic 2 (exit status 3 without it). A revision older than
 OPTIONAL_FILES runs without it: the cases that need it come back "unmodelled", naming the file.
 """
 import argparse
+import ast
 import importlib
 import importlib.abc
 import importlib.util
 import inspect
 import json
 import os
+import re
 import reprlib
 import signal
 import subprocess
 import sys
 import threading
 import time
+import traceback
 import types
 import typing
 
@@ -69,6 +72,7 @@ STUB_ROOTS = ("torch", "deepspeed", "psutil", "hjson",
 # upstream's own fallback, where it has none.
 VERSION_FILE = "version.txt"
 MISSING_PYDANTIC_STATUS = 3
+RUNNER_FILE = sys._getframe().f_code.co_filename  # the file of the runner's own code (its stand-ins)
 
 
 class StandInUsed(AttributeError):
@@ -156,7 +160,9 @@ OTHER_FEATURES = ("deepspeed.runtime.activation_checkpointing", "deepspeed.comm.
 
 
 class OtherFeature:
-    """A parser or value of a feature besides ZenFlow's set-up: built, called or read, it answers another."""
+    """A parser or value of a feature besides ZenFlow's set-up: built, called or read, it answers another; asked
+    whether it is on (get_quantize_enabled, a feature config's .enabled), it is off, as a feature the cases do
+    not use is."""
 
     def __init__(self, *args, **kwargs):
         pass
@@ -168,6 +174,9 @@ class OtherFeature:
         if name.startswith("__"):
             raise AttributeError(name)
         return OtherFeature()
+
+    def __bool__(self):
+        return False
 
 
 class StubModule(types.ModuleType):
@@ -242,6 +251,86 @@ def parameters_of(code):
     if code.co_flags & inspect.CO_VARKEYWORDS:
         names.append("**" + code.co_varnames[count])
     return names
+
+
+def stand_in_gap(exc, sources):
+    """Why `exc`, raised while upstream's code ran, is the runner's failure rather than upstream's answer, or None
+    where it is upstream's own: raised inside a stand-in (the runner's own code), or a NameError or AttributeError
+    for a name a stand-in should have supplied. (No import of a stubbed module fails: the Finder serves every
+    name under STUB_ROOTS.)"""
+    if isinstance(exc, StandInUsed):
+        return None  # recorded where it was refused
+    code_files = {*REAL_MODULES.values(), RUNNER_FILE}
+    frames = [frame for frame, _ in traceback.walk_tb(exc.__traceback__) if frame.f_code.co_filename in code_files]
+    if not frames:
+        return None
+    innermost = frames[-1]
+    if innermost.f_code.co_filename == RUNNER_FILE:
+        code = innermost.f_code
+        return stand_in_message(getattr(code, "co_qualname", code.co_name), f"it raised {type(exc).__name__}: {exc}")
+    if isinstance(exc, NameError) and not isinstance(exc, UnboundLocalError):
+        return star_import_gap(exc, innermost.f_globals.get("__name__"), sources)
+    built = runners_class(getattr(exc, "obj", None), str(exc)) if isinstance(exc, AttributeError) else None
+    if built is not None:
+        return stand_in_message(built, f"upstream's code reads what it lacks ({exc})")
+    return None
+
+
+def stand_in_message(what, why):
+    return f"zfcheck's runner has only a stand-in for {what}: {why}"
+
+
+def star_import_gap(exc, module, sources):
+    """A NameError in upstream's `module` for a name it does not bind itself, where it star-imports a module the
+    runner stands in for (whose names a stand-in cannot list), or None."""
+    quoted = re.search(r"'([^']+)'", str(exc))
+    name = getattr(exc, "name", None) or (quoted[1] if quoted else None)
+    if module not in sources or name is None:
+        return None
+    body = ast.parse(sources[module]).body
+    if binds(body, name, star=False):
+        return None
+    package = module.rpartition(".")[0]
+    for node in body:
+        if isinstance(node, ast.ImportFrom) and any(alias.name == "*" for alias in node.names):
+            star = importlib.util.resolve_name("." * node.level + (node.module or ""), package)
+            if star not in sources and star.split(".")[0] in STUB_ROOTS:
+                return stand_in_message(star, f"{module} star-imports it and names {name}, which nothing else "
+                                        "gives it (NameError)")
+    return None
+
+
+def binds(statements, name, star=True):
+    """Whether module-level `statements` bind `name` (a star import counts where `star`: it may)."""
+    for node in statements:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found = node.name == name
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            found = any((alias.name == "*" and star) or (alias.asname or alias.name.split(".")[0]) == name
+                        for alias in node.names)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found = any(isinstance(n, ast.Name) and n.id == name for target in targets for n in ast.walk(target))
+        else:
+            nested = [getattr(node, field, []) for field in ("body", "orelse", "finalbody")]
+            nested += [handler.body for handler in getattr(node, "handlers", [])]
+            found = any(binds(block, name, star) for block in nested if isinstance(block, list))
+        if found:
+            return True
+    return False
+
+
+def runners_class(obj, message):
+    """The name of the runner's class (a stand-in module, class or object's) that an AttributeError is about, or
+    None: its `obj` where Python gives it (3.10+), else the class its message names."""
+    if obj is None:
+        quoted = re.match(r"(?:type object )?'(\w+)'", message)
+        ours = {name for name, value in globals().items() if isinstance(value, type) and value.__module__ == __name__}
+        return quoted[1] if quoted and quoted[1] in ours | {"SimpleNamespace"} else None
+    if isinstance(obj, StubModule):
+        return obj.__name__
+    cls = obj if isinstance(obj, type) else type(obj)
+    return cls.__name__ if cls.__module__ == __name__ or isinstance(obj, types.SimpleNamespace) else None
 
 
 class Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -400,8 +489,9 @@ def error_of(exc, validation_error):
 class Upstream:
     """The upstream modules, loaded once, and one evaluation per case."""
 
-    def __init__(self, sources, version):
+    def __init__(self, sources, version, revision):
         self.sources = sources
+        self.revision = revision
         self.logger = RecordingLogger()
         sys.meta_path.insert(0, Finder(sources, version, self.logger))
         try:
@@ -439,9 +529,8 @@ class Upstream:
         try:
             zero = self.zero_config(stage=stage, offload_optimizer={"device": "cpu"},
                                     overlap_comm=case.get("overlap_comm"), zenflow=case["zenflow"])
-        except Exception as e:  # upstream's own error, whatever its class
-            result.update(outcome="config_error", error=error_of(e, self.validation_error))
-            return self.finish(result)
+        except Exception as e:  # upstream's own error, whatever its class, unless a stand-in failed
+            return self.raised(result, "config_error", e, error_of(e, self.validation_error))
         cfg = zero.zenflow
         if cfg is None:
             return self.finish(result)
@@ -449,9 +538,8 @@ class Upstream:
         try:
             self.engine.configure_zenflow(engine)
             optimizer, select = self.build_optimizer(stage, cfg, zero.overlap_comm)
-        except Exception as e:  # upstream's own error, whatever its class
-            result.update(outcome="init_error", error=error_of(e, self.validation_error))
-            return self.finish(result)
+        except Exception as e:  # upstream's own error, whatever its class, unless a stand-in failed
+            return self.raised(result, "init_error", e, error_of(e, self.validation_error))
         return self.schedule(result, case, cfg, engine, optimizer, select)
 
     def schedule(self, result, case, cfg, engine, optimizer, select):
@@ -496,9 +584,8 @@ class Upstream:
         deepspeed_config = self.load_deepspeed_config(case["world_size"])
         try:
             ds = deepspeed_config(case["deepspeed_config"])
-        except Exception as e:  # upstream's own error, whatever its class
-            result.update(outcome="config_error", error=self.whole_config_error(e, case["deepspeed_config"]))
-            return self.finish(result)
+        except Exception as e:  # upstream's own error, whatever its class, unless a stand-in failed
+            return self.raised(result, "config_error", e, self.whole_config_error(e, case["deepspeed_config"]))
         zero = ds.zero_config
         view = {"train_batch_size": ds.train_batch_size,
                 "train_micro_batch_size_per_gpu": ds.train_micro_batch_size_per_gpu,
@@ -513,9 +600,8 @@ class Upstream:
         engine._config = ds
         try:
             self.engine.configure_zenflow(engine)
-        except Exception as e:  # upstream's own error, whatever its class
-            result.update(outcome="init_error", error=self.whole_config_error(e, case["deepspeed_config"]))
-            return self.finish(result)
+        except Exception as e:  # upstream's own error, whatever its class, unless a stand-in failed
+            return self.raised(result, "init_error", e, self.whole_config_error(e, case["deepspeed_config"]))
         view["gradient_accumulation_steps"] = ds.gradient_accumulation_steps
         missing = missing_file_for(zero.stage, self.sources)
         if missing is not None:
@@ -531,9 +617,8 @@ class Upstream:
             return self.finish(result)
         try:
             optimizer, select = self.build_optimizer(zero.stage, cfg, zero.overlap_comm, zero.offload_optimizer)
-        except Exception as e:  # upstream's own error, whatever its class
-            result.update(outcome="init_error", error=self.whole_config_error(e, case["deepspeed_config"]))
-            return self.finish(result)
+        except Exception as e:  # upstream's own error, whatever its class, unless a stand-in failed
+            return self.raised(result, "init_error", e, self.whole_config_error(e, case["deepspeed_config"]))
         return self.schedule(result, case, cfg, engine, optimizer, select)
 
     def load_deepspeed_config(self, world_size):
@@ -590,11 +675,21 @@ class Upstream:
         result["config"] = {name: getattr(cfg, name) for name in type(cfg).model_fields}
         return EngineStub(cfg, case["dataloader_len"])
 
+    def raised(self, result, outcome, exc, error):
+        """The finished result of upstream's code raising `exc`: `outcome` with `error`, unless it is a stand-in's
+        gap (stand_in_gap), which makes the case the runner's failure."""
+        gap = stand_in_gap(exc, self.sources)
+        if gap is None:
+            result.update(outcome=outcome, error=error)
+        else:
+            StandIns.used.append(gap)
+        return self.finish(result)
+
     def finish(self, result):
         result["warnings"] = list(self.logger.warnings)
         if StandIns.used:  # even where upstream's code caught the refusal (hasattr, getattr with a default)
             result.update(outcome="unmodelled", error={"type": "RunnerStandIn", "field": None,
-                                                       "message": StandIns.used[0]},
+                                                       "message": f"{StandIns.used[0]} (DeepSpeed at {self.revision})"},
                           resolved=None, engine=None, selections=[], selection_count=0)
         return result
 
@@ -737,7 +832,8 @@ def main():
         recorder = zf_coverage.Recorder(
             zf_coverage.file_lines({REAL_MODULES[module]: text for module, text in sources.items()}))
     try:
-        upstream = Upstream(sources, (read_file(args.deepspeed, args.rev, VERSION_FILE) or "0.0.0").strip())
+        upstream = Upstream(sources, (read_file(args.deepspeed, args.rev, VERSION_FILE) or "0.0.0").strip(),
+                            args.rev or f"the working tree of {args.deepspeed}")
     except StandInUsed as e:
         sys.exit(f"zf_upstream: loading upstream's modules: {e}")
     if args.schema:

@@ -159,8 +159,16 @@ class RunnerFailures(unittest.TestCase):
     def tearDown(self):
         self.dir.cleanup()
 
-    def eval_cases(self, **fixture):
+    def eval_cases(self, files=None, **fixture):
+        """The cases' results on the fixture written with `fixture`'s options, then its `files` (path: text)
+        rewritten (a text's "{}" is the file as the fixture wrote it)."""
         write_checkout(self.checkout, **fixture)
+        for path, text in (files or {}).items():
+            full = os.path.join(self.checkout, path)
+            with open(full, encoding="utf-8") as f:
+                written = f.read()
+            with open(full, "w", encoding="utf-8") as f:
+                f.write(text.replace("{}", written))
         run = subprocess.run([ZFCHECK, "eval", "--upstream", self.checkout, "--python", sys.executable, "--no-cache",
                               "--jobs", "1"], input="".join(json.dumps(c) + "\n" for c in CASES), capture_output=True,
                              text=True)
@@ -198,6 +206,38 @@ class RunnerFailures(unittest.TestCase):
         results = self.eval_cases(engine_code=("from deepspeed.accelerator import get_accelerator",
                                                "hasattr(get_accelerator(), 'pin_memory')"))
         self.assert_runner_error(results, "RunnerStandIn", "deepspeed.accelerator.get_accelerator(...).pin_memory")
+
+    def test_a_name_a_stubbed_star_import_would_give_is_the_runners_failure(self):
+        # DeepSpeedConfig at #7516 and before names QUANTIZE_TRAINING, from compression/constants.py's star import.
+        results = self.eval_cases(engine_code=("QUANTIZE_TRAINING", ), files={
+            "deepspeed/runtime/zenflow/engine.py": "from deepspeed.compression.constants import *\n{}"})
+        self.assert_runner_error(results, "RunnerStandIn", "only a stand-in for deepspeed.compression.constants: "
+                                 "deepspeed.runtime.zenflow.engine star-imports it and names QUANTIZE_TRAINING, which "
+                                 "nothing else gives it (NameError) (DeepSpeed at the working tree of ")
+
+    def test_a_name_no_stand_in_could_give_is_upstreams_own_name_error(self):
+        results = self.eval_cases(engine_code=("QUANTIZE_TRAINING", ))
+        for case_id in ("default", "dataloader", "step", "epoch", "warning", "offload"):
+            self.assertEqual((results[case_id]["outcome"], results[case_id]["error"]),
+                             ("init_error", {"type": "NameError", "field": None,
+                                             "message": "name 'QUANTIZE_TRAINING' is not defined"}), case_id)
+
+    def test_an_exception_inside_a_stand_in_is_the_runners_failure(self):
+        # The real logger reports a bad format on stderr and goes on; the runner's stand-in raised.
+        results = self.eval_cases(engine_code=("from deepspeed.utils import logger", "logger.warning('%d', 'x')"))
+        self.assert_runner_error(results, "RunnerStandIn", "only a stand-in for RecordingLogger.warning: it raised "
+                                 "TypeError: %d format: a real number is required, not str")
+
+    def test_an_attribute_a_stand_in_lacks_is_the_runners_failure(self):
+        results = self.eval_cases(engine_code=("engine.train_micro_batch_size_per_gpu()", ))
+        self.assert_runner_error(results, "RunnerStandIn", "only a stand-in for EngineStub: upstream's code reads "
+                                 "what it lacks ('EngineStub' object has no attribute 'train_micro_batch_size_per_gpu')")
+
+    def test_a_feature_the_cases_do_not_use_reads_as_off(self):
+        # DeepSpeedConfig at #7516 and before reads quantize_training only where get_quantize_enabled says so.
+        results = self.eval_cases(engine_code=("from deepspeed.compression.config import get_quantize_enabled",
+                                               "assert not get_quantize_enabled({}), 'on'"))
+        self.assertEqual(results["default"]["outcome"], "ok", results["default"])
 
     def test_a_renamed_zenflow_config_parameter_names_the_signature(self):
         results = self.eval_cases(positional=True, zenflow_parameter="zf_config")
