@@ -4,6 +4,7 @@
 #include "harness/checks/warning_meaning.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 namespace zfcheck {
 
@@ -64,6 +65,48 @@ std::string summarize(const Result& r, std::int64_t micro_steps) {
          (s.auto_update ? std::string("auto") : py::to_decimal(s.update_interval)) + ", warm-up " +
          py::to_decimal(s.full_warm_up_rounds) + ": ";
   return out + selections_text(r.selections, micro_steps) + "; " + warnings_text(r.warnings);
+}
+
+std::optional<std::string> runner_failure(const Result& r) {
+  if (r.outcome != Outcome::unmodelled || !r.error) return std::nullopt;
+  for (std::string_view type : {"RunnerStandIn", "RunnerError"}) {
+    if (r.error->type == type) return r.error->type + ": " + r.error->message;
+  }
+  return std::nullopt;
+}
+
+void NotEvaluated::add(const std::string& reason) {
+  ++count;
+  auto it = std::find_if(reasons.begin(), reasons.end(), [&](const auto& r) { return r.first == reason; });
+  if (it == reasons.end()) it = reasons.insert(reasons.end(), {reason, 0});
+  ++it->second;
+  for (; it != reasons.begin() && std::prev(it)->second < it->second; --it) std::iter_swap(it, std::prev(it));
+}
+
+std::string NotEvaluated::summary(std::size_t listed) const {
+  if (count == 0) return "";
+  std::string out = std::to_string(count) + (count == 1 ? " case" : " cases") +
+                    " not evaluated (the runner could not answer them: ";
+  for (std::size_t i = 0; i < reasons.size() && i < listed; ++i) {
+    out += (i ? "; " : "") + reasons[i].first + " (" + std::to_string(reasons[i].second) +
+           (reasons[i].second == 1 ? " case)" : " cases)");
+  }
+  if (reasons.size() > listed) out += "; " + std::to_string(reasons.size() - listed) + " more reasons";
+  return out + ")";
+}
+
+py::Value NotEvaluated::to_value() const {
+  py::List listed;
+  for (const auto& [reason, cases] : reasons) {
+    py::Dict r;
+    r.set(py::Str{"reason"}, reason);
+    r.set(py::Str{"count"}, py::Int(cases));
+    listed.push_back(std::move(r));
+  }
+  py::Dict d;
+  d.set(py::Str{"count"}, py::Int(count));
+  d.set(py::Str{"reasons"}, std::move(listed));
+  return d;
 }
 
 }  // namespace zfcheck

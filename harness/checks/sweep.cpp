@@ -14,9 +14,14 @@ SweepReport sweep(const SweepGrid& grid, const Engine& engine, Progress* progres
   const auto all = invariants();
   std::vector<std::uint64_t> counts(all.size());
   CauseTallies causes;
+  NotEvaluated not_evaluated;
   engine.for_each_result(
       grid,
       [&](const Case& c, const Result& r) {
+        if (auto why = runner_failure(r)) {
+          not_evaluated.add(engine.name() + ": " + *why);
+          return;
+        }
         ViolationMask broken = violation_mask(c, r);
         for (ViolationMask mask = broken; mask != 0; mask &= mask - 1) {
           ++counts[static_cast<std::size_t>(std::countr_zero(mask))];
@@ -24,7 +29,7 @@ SweepReport sweep(const SweepGrid& grid, const Engine& engine, Progress* progres
         causes.add(broken, c, r);
       },
       progress);
-  SweepReport report{engine.name(), grid.size(), {}, std::nullopt};
+  SweepReport report{engine.name(), grid.size(), {}, std::nullopt, std::move(not_evaluated)};
   if (const Switches* rules = engine.selection_rules()) report.topk = sweep_topk(*rules);
   for (std::size_t i = 0; i < all.size(); ++i) {
     if (counts[i] == 0) continue;
@@ -66,7 +71,12 @@ py::Value cause_to_value(const CauseGroup& g) {
 std::string sweep_report_json(const SweepReport& report) {
   std::string out = "{\"profile\":";
   py::write_json_string(out, report.profile);
-  out += ",\"cases\":" + std::to_string(report.cases) + ",\"findings\":[";
+  out += ",\"cases\":" + std::to_string(report.cases);
+  if (report.not_evaluated.count > 0) {
+    out += ",\"not_evaluated\":";
+    py::write_json(out, report.not_evaluated.to_value());
+  }
+  out += ",\"findings\":[";
   for (std::size_t i = 0; i < report.findings.size(); ++i) {
     out += i == 0 ? "\n" : ",\n";
     py::write_json(out, finding_to_value(report.findings[i]));

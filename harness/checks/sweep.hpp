@@ -4,9 +4,10 @@
 
 #include "harness/checks/causes.hpp"
 #include "harness/checks/engine.hpp"
-#include "harness/io/progress.hpp"
+#include "harness/checks/result_summary.hpp"
 #include "harness/checks/sweep_grid.hpp"
 #include "harness/checks/topk_sweep.hpp"
+#include "harness/io/progress.hpp"
 #include "reference/evaluate.hpp"
 
 #include <cstdint>
@@ -29,6 +30,8 @@ struct SweepReport {
   std::uint64_t cases = 0;
   std::vector<Finding> findings;  // registry order; only invariants some case breaks
   std::optional<TopkSweep> topk = std::nullopt;  // the top-k grid under the engine's selection rules, where it has them
+  NotEvaluated not_evaluated =
+      {};  // cases the engine's runner could not answer: no invariant is judged on them
 };
 
 SweepReport sweep(const SweepGrid& grid, const Engine& engine, Progress* progress = nullptr);
@@ -36,7 +39,8 @@ SweepReport sweep(const SweepGrid& grid, const Engine& engine, Progress* progres
 // The report as `zfcheck sweep --json` prints it and corpus/findings/ keeps it: one JSON object,
 // {"profile", "cases", "findings": [{"invariant", "count", "example", "result", "causes": [{"cause",
 // "count", "example", "result"}]}]}, each finding on a line of its own so that a change to one shows as
-// a one-line diff; with the top-k sweep also "topk_problems" and "topk_findings": [topk_finding_json()].
+// a one-line diff; with the top-k sweep also "topk_problems" and "topk_findings": [topk_finding_json()];
+// where some case was not evaluated, "not_evaluated" (NotEvaluated::to_value()) after "cases".
 std::string sweep_report_json(const SweepReport& report);
 py::Value finding_to_value(const Finding& finding);
 py::Value cause_to_value(const CauseGroup& cause);

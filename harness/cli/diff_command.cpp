@@ -55,6 +55,7 @@ void print_text(const ProfileDiff& diff, const Engine& from, const Engine& to, c
   std::cout << "zfcheck diff " << diff.from << " -> " << diff.to << ": " << diff.differing << " of "
             << diff.cases << " cases" << grid_note << " differ, in " << diff.groups.size()
             << (diff.groups.size() == 1 ? " group\n" : " groups\n");
+  if (diff.not_evaluated.count > 0) std::cout << "  " << diff.not_evaluated.summary() << "\n";
   for (const DiffGroup& g : diff.groups) {
     std::cout << "\n  " << g.count << " cases: " << g.change << "\n"
               << "    example: " << case_line(g.example) << "\n"
@@ -112,7 +113,9 @@ void add_diff_command(CLI::App& app, int& exit_code) {
       cmd,
       "Cases are grouped by what differs (outcome, resolved and engine intervals, selections, warnings)\n"
       "and how (values by class: negative, 0, positive); each group shows its simplest case. Then the\n"
-      "causes of the findings (docs/causes.md) fixed by the new profile, introduced by it, and remaining.",
+      "causes of the findings (docs/causes.md) fixed by the new profile, introduced by it, and remaining.\n"
+      "A case an upstream runner could not answer (a stand-in's gap) is not evaluated: counted first, never\n"
+      "compared.",
       {"the new engine introduces no cause (with --any-difference: the engines agree on every case)",
        "it introduces one (with --any-difference: some case differs)",
        "bad usage or an engine that cannot run"});

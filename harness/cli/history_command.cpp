@@ -130,12 +130,13 @@ int run_history(const HistoryOptions& opts) {
     if (key == previous_key) continue;
     std::string lines = c.sha + " " + c.date + " " + c.subject;
     std::set<std::string> now;
+    std::uint64_t unanswered = 0;
     try {
       if (previous) {
         Progress progress = Progress::on_terminal("history " + c.sha, grid.size());
         ProfileDiff diff = diff_profiles(grid, *previous, **engine, &progress);
-        lines +=
-            ": " + std::to_string(diff.differing) + " cases changed" + grid_blocks_note(opts.grid) + "\n";
+        lines += ": " + std::to_string(diff.differing) + " cases changed" + grid_blocks_note(opts.grid) +
+                 (diff.not_evaluated.count > 0 ? "; " + diff.not_evaluated.summary() : "") + "\n";
         for (const DiffGroup& g : diff.groups)
           lines +=
               "    " + std::to_string(g.count) + ": " + g.change + "; e.g. " + case_line(g.example) + "\n";
@@ -143,7 +144,10 @@ int run_history(const HistoryOptions& opts) {
         lines += ": the first evaluated\n";
       }
       Progress progress = Progress::on_terminal("sweep " + c.sha, grid.size());
-      now = broken(sweep(grid, **engine, &progress));
+      SweepReport report = sweep(grid, **engine, &progress);
+      now = broken(report);
+      unanswered = report.not_evaluated.count;
+      if (!previous && unanswered > 0) lines.insert(lines.find('\n'), "; " + report.not_evaluated.summary());
       std::map<std::string, std::string> files = source.files;
       ExecutedLines ran = (*engine)->executed_lines();
       lines += topk.evaluate(opts.path + "@" + c.sha, now, files, ran);
@@ -161,8 +165,12 @@ int run_history(const HistoryOptions& opts) {
         transitions.push_back(name + ": appeared at " + c.sha + " " + c.date + " " + c.subject);
     }
     for (const std::string& name : previous_broken) {
-      if (!now.contains(name))
+      if (now.contains(name)) continue;
+      if (unanswered > 0) {
+        now.insert(name);  // its cases may be among those not evaluated: it has not been seen to vanish
+      } else {
         transitions.push_back(name + ": vanished at " + c.sha + " " + c.date + " " + c.subject);
+      }
     }
     previous = std::move(*engine);
     previous_key = key;

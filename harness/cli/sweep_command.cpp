@@ -26,6 +26,7 @@ void print_text(const SweepReport& report, const Engine& engine, const std::stri
   std::cout << "zfcheck sweep " << report.profile << ": " << report.cases << " cases" << grid_note << ", "
             << report.findings.size() << (report.findings.size() == 1 ? " invariant" : " invariants")
             << " broken\n";
+  if (report.not_evaluated.count > 0) std::cout << "  " << report.not_evaluated.summary() << "\n";
   for (const Finding& f : report.findings) {
     std::cout << "  " << f.invariant << ": " << f.count << " cases, " << f.causes.size()
               << (f.causes.size() == 1 ? " cause\n" : " causes\n");

@@ -170,6 +170,11 @@ std::string verdict(const Review& r, TableFormat format) {
   } else {
     out = "the head introduces no finding";
   }
+  if (r.diff.not_evaluated.count > 0) {
+    out += " in the " + plural(r.diff.cases - r.diff.not_evaluated.count, "grid case", "grid cases") +
+           " both revisions answered; " + r.diff.not_evaluated.summary(1) +
+           ", and the review says nothing about " + (r.diff.not_evaluated.count == 1 ? "it" : "them");
+  }
   if (unreached_lines(r)) {
     out += (introduces ? ", and " : ", but ") +
            plural(r.coverage->unreached.size(), "changed code line", "changed code lines") +
@@ -210,7 +215,10 @@ std::string summary(const Review& r, TableFormat format) {
   std::string blocks;  // the grid walked: all of it, or the blocks --grid-blocks named
   for (const std::string& b : r.grid_blocks) blocks += (blocks.empty() ? "" : ", ") + quoted(b, format);
   out += std::to_string(r.diff.differing) + " of " + std::to_string(r.diff.cases) + " grid cases" +
-         (blocks.empty() ? "" : " (only the blocks " + blocks + ")") + " behave differently";
+         (blocks.empty() ? "" : " (only the blocks " + blocks + ")") + " behave differently" +
+         (r.diff.not_evaluated.count > 0
+              ? " and " + std::to_string(r.diff.not_evaluated.count) + " were not evaluated"
+              : "");
   if (!r.diff.groups.empty())
     out += " (the largest change: " + std::to_string(r.diff.groups.front().count) + " cases, " +
            r.diff.groups.front().change + ")";
@@ -252,7 +260,11 @@ std::string behaviour_section(const Review& r, TableFormat format) {
   std::string out = heading("Behaviour changes (" + std::to_string(r.diff.differing) + " of " +
                                 std::to_string(r.diff.cases) + " grid cases)",
                             format);
-  if (r.diff.groups.empty()) return out + "No grid case behaves differently.\n\n";
+  if (r.diff.not_evaluated.count > 0) out += r.diff.not_evaluated.summary(10) + ".\n\n";
+  if (r.diff.groups.empty())
+    return out + (r.diff.not_evaluated.count > 0
+                      ? "No grid case both revisions answered behaves differently.\n\n"
+                      : "No grid case behaves differently.\n\n");
   for (const DiffGroup& g : r.diff.groups) {
     out += bullet(format) + std::to_string(g.count) + " cases: " + g.change + "\n";
     out += "    example: " + case_line(g.example) + "\n";

@@ -109,12 +109,19 @@ ProfileDiff diff_profiles(const SweepGrid& grid, const Engine& from, const Engin
     Simplest<std::pair<Result, Result>> simplest;
   };
   std::map<std::string, Tally> tallies;
-  ProfileDiff diff{from.name(), to.name(), grid.size(), 0, {}, {}};
+  ProfileDiff diff{from.name(), to.name(), grid.size(), 0, {}, {}, {}};
   CauseTallies from_causes;
   CauseTallies to_causes;
   for_each_result_pair(
       grid, from, to,
       [&](const Case& c, const Result& a, const Result& b) {
+        std::optional<std::string> why = runner_failure(b);
+        if (why) *why = to.name() + ": " + *why;
+        if (!why && (why = runner_failure(a))) *why = from.name() + ": " + *why;
+        if (why) {
+          diff.not_evaluated.add(*why);
+          return;
+        }
         from_causes.add(violation_mask(c, a), c, a);
         to_causes.add(violation_mask(c, b), c, b);
         std::string change = describe_change(a, b);
@@ -140,8 +147,12 @@ std::string profile_diff_json(const ProfileDiff& diff) {
   py::write_json_string(out, diff.from);
   out += ",\"to\":";
   py::write_json_string(out, diff.to);
-  out += ",\"cases\":" + std::to_string(diff.cases) + ",\"differing\":" + std::to_string(diff.differing) +
-         ",\"groups\":[";
+  out += ",\"cases\":" + std::to_string(diff.cases) + ",\"differing\":" + std::to_string(diff.differing);
+  if (diff.not_evaluated.count > 0) {
+    out += ",\"not_evaluated\":";
+    py::write_json(out, diff.not_evaluated.to_value());
+  }
+  out += ",\"groups\":[";
   for (std::size_t i = 0; i < diff.groups.size(); ++i) {
     const DiffGroup& g = diff.groups[i];
     py::Dict d;

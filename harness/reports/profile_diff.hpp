@@ -35,7 +35,10 @@ struct ProfileDiff {
   std::string from;
   std::string to;
   std::uint64_t cases = 0;
-  std::uint64_t differing = 0;
+  std::uint64_t differing = 0;  // of the cases both engines answered
+  // The cases either engine could not answer (the head's reason where both failed): neither compared nor
+  // counted among the causes, so that a stand-in's gap never reads as a change or as "no change".
+  NotEvaluated not_evaluated;
   std::vector<DiffGroup> groups;  // most cases first, then by change
   std::vector<CauseChange> causes;  // findings' causes fixed, introduced, remaining (cause_changes.hpp)
 };
@@ -44,7 +47,9 @@ ProfileDiff diff_profiles(const SweepGrid& grid, const Engine& from, const Engin
                           Progress* progress = nullptr);
 
 // {"from", "to", "cases", "differing", "groups": [{"change", "count", "example", "from", "to"}], "causes":
-// [{"status", "invariant", "cause", "from_count", "to_count", "example"}]}, a group or cause per line.
+// [{"status", "invariant", "cause", "from_count", "to_count", "example"}]}, a group or cause per line; where
+// some case was not evaluated, "not_evaluated": {"count", "reasons": [{"reason", "count"}]} after
+// "differing".
 std::string profile_diff_json(const ProfileDiff& diff);
 
 }  // namespace zfcheck

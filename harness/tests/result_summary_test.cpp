@@ -38,5 +38,44 @@ TEST(ResultSummary, namesErrorsAndZenFlowOff) {
   EXPECT_EQ(outcome_label(eval("pr-8456", R"({"zenflow":{}})")), "ok");
 }
 
+Result unmodelled(std::string type, std::string message) {
+  Result r;
+  r.outcome = Outcome::unmodelled;
+  r.error = Error{std::move(type), std::nullopt, std::move(message)};
+  return r;
+}
+
+TEST(ResultSummary, aRunnersFailureIsNotAnAnswer) {
+  EXPECT_EQ(
+      runner_failure(unmodelled("RunnerStandIn", "zfcheck's runner has only a stand-in for EngineStub")),
+      "RunnerStandIn: zfcheck's runner has only a stand-in for EngineStub");
+  EXPECT_EQ(runner_failure(unmodelled("RunnerError", "could not read")), "RunnerError: could not read");
+  // A revision without a file, a value the format cannot hold and the model declining are answers about the
+  // revision, the format and the model.
+  EXPECT_EQ(runner_failure(unmodelled("MissingFile", "this revision has no engine_stage3.py")), std::nullopt);
+  EXPECT_EQ(runner_failure(unmodelled("UnrepresentableResult", "a set")), std::nullopt);
+  EXPECT_EQ(runner_failure(eval("pr-8456", R"({"zenflow":{}})")), std::nullopt);
+  Result raised = unmodelled("RunnerStandIn", "x");
+  raised.outcome = Outcome::init_error;
+  EXPECT_EQ(runner_failure(raised), std::nullopt);
+}
+
+TEST(ResultSummary, notEvaluatedCasesAreCountedByReasonMostFirst) {
+  NotEvaluated none;
+  EXPECT_EQ(none.summary(), "");
+  NotEvaluated n;
+  for (const char* reason : {"a", "b", "b", "c", "b", "c", "d"}) n.add(reason);
+  EXPECT_EQ(n.count, 7u);
+  EXPECT_EQ(n.reasons,
+            (std::vector<std::pair<std::string, std::uint64_t>>{{"b", 3}, {"c", 2}, {"a", 1}, {"d", 1}}));
+  EXPECT_EQ(n.summary(2),
+            "7 cases not evaluated (the runner could not answer them: b (3 cases); c (2 cases); 2 more "
+            "reasons)");
+  NotEvaluated one;
+  one.add("a");
+  EXPECT_EQ(one.summary(), "1 case not evaluated (the runner could not answer them: a (1 case))");
+  EXPECT_EQ(py::to_json(one.to_value()), R"({"count":1,"reasons":[{"reason":"a","count":1}]})");
+}
+
 }  // namespace
 }  // namespace zfcheck

@@ -489,9 +489,8 @@ def error_of(exc, validation_error):
 class Upstream:
     """The upstream modules, loaded once, and one evaluation per case."""
 
-    def __init__(self, sources, version, revision):
+    def __init__(self, sources, version):
         self.sources = sources
-        self.revision = revision
         self.logger = RecordingLogger()
         sys.meta_path.insert(0, Finder(sources, version, self.logger))
         try:
@@ -689,7 +688,7 @@ class Upstream:
         result["warnings"] = list(self.logger.warnings)
         if StandIns.used:  # even where upstream's code caught the refusal (hasattr, getattr with a default)
             result.update(outcome="unmodelled", error={"type": "RunnerStandIn", "field": None,
-                                                       "message": f"{StandIns.used[0]} (DeepSpeed at {self.revision})"},
+                                                       "message": StandIns.used[0]},
                           resolved=None, engine=None, selections=[], selection_count=0)
         return result
 
@@ -832,8 +831,7 @@ def main():
         recorder = zf_coverage.Recorder(
             zf_coverage.file_lines({REAL_MODULES[module]: text for module, text in sources.items()}))
     try:
-        upstream = Upstream(sources, (read_file(args.deepspeed, args.rev, VERSION_FILE) or "0.0.0").strip(),
-                            args.rev or f"the working tree of {args.deepspeed}")
+        upstream = Upstream(sources, (read_file(args.deepspeed, args.rev, VERSION_FILE) or "0.0.0").strip())
     except StandInUsed as e:
         sys.exit(f"zf_upstream: loading upstream's modules: {e}")
     if args.schema:

@@ -118,6 +118,37 @@ class RevisionChanges(unittest.TestCase):
         self.assertRegex(fits[1], r"\nno setting reproduces it; nearest \(\d+ cases differ\): topk_ratio_open_interval=")
         self.assertEqual(fits[1], fits[0])
 
+    def test_cases_a_stand_in_cannot_serve_are_not_evaluated_and_never_read_as_no_change(self):
+        repo = self.history({}, {"engine_code": ("engine.train_micro_batch_size_per_gpu()", )})
+        status, review = self.review(repo)
+        self.assert_nothing_unmodelled(review)
+        unanswered = review["diff"]["not_evaluated"]
+        reason = (f"{review['diff']['to']}: RunnerStandIn: zfcheck's runner has only a stand-in for EngineStub: upstream's code reads "
+                  "what it lacks ('EngineStub' object has no attribute 'train_micro_batch_size_per_gpu')")
+        self.assertEqual(unanswered["reasons"], [{"reason": reason, "count": unanswered["count"]}])
+        self.assertTrue(0 < unanswered["count"] < review["diff"]["cases"], unanswered)  # invalid blocks still answer
+        self.assertEqual((status, review["diff"]["differing"], review["diff"]["groups"]), (0, 0, []))
+        count = unanswered["count"]
+        text = self.review(repo, format="markdown").stdout
+        self.assertNotIn("No grid case behaves differently", text)
+        self.assertIn(f"**Verdict: the head introduces no finding in the {review['diff']['cases'] - count} grid cases "
+                      f"both revisions answered; {count} cases not evaluated (the runner could not answer them: "
+                      + reason, text)
+        self.assertIn("No grid case both revisions answered behaves differently.", text)
+        diff = self.zfcheck("diff", "--from", f"upstream:{repo}@HEAD~1", "--to", f"upstream:{repo}@HEAD",
+                            "--grid-blocks", "coercion")
+        self.assertEqual(diff.returncode, 0, diff.stderr)
+        self.assertIn(f" differ, in 0 groups\n  {count} cases not evaluated (the runner could not answer them: "
+                      + reason, diff.stdout)
+        history = self.zfcheck("history", "--upstream", repo, "--grid-blocks", "coercion")
+        self.assertEqual(history.returncode, 0, history.stderr)
+        self.assertIn(f" head: 0 cases changed (grid blocks: coercion); {count} cases not evaluated (the runner "
+                      "could not answer them: upstream@", history.stdout)
+        self.assertIn("reselects-or-warns: appeared at ", history.stdout)
+        self.assertNotIn("vanished", history.stdout)  # their cases were not evaluated at the head
+        sweep = self.zfcheck("sweep", "--upstream", f"{repo}@HEAD", "--grid-blocks", "coercion", "--json")
+        self.assertEqual(json.loads(sweep.stdout)["not_evaluated"], unanswered)
+
     def test_a_field_the_model_does_not_know_is_carried_swept_and_its_defect_found(self):
         repo = self.history({}, RESELECT_EVERY)
         (result, ) = self.eval_upstream(repo + "@HEAD", [{"zenflow": {"reselect_every": -1}}])
@@ -213,7 +244,7 @@ class RunnerFailures(unittest.TestCase):
             "deepspeed/runtime/zenflow/engine.py": "from deepspeed.compression.constants import *\n{}"})
         self.assert_runner_error(results, "RunnerStandIn", "only a stand-in for deepspeed.compression.constants: "
                                  "deepspeed.runtime.zenflow.engine star-imports it and names QUANTIZE_TRAINING, which "
-                                 "nothing else gives it (NameError) (DeepSpeed at the working tree of ")
+                                 "nothing else gives it (NameError)")
 
     def test_a_name_no_stand_in_could_give_is_upstreams_own_name_error(self):
         results = self.eval_cases(engine_code=("QUANTIZE_TRAINING", ))
