@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ctest: the model against the real DeepSpeed code in $DEEPSPEED_SRC (a clone of deepspeedai/DeepSpeed
 # with refs/pull/8274/head fetched), on the sweep grid, the overlap_comm and elastic training cases beside this
-# script and generated cases for both upstream profiles; skipped without it. (The reviewed corpus on upstream's code is
+# script and generated cases for both upstream profiles, and the runner's stand-ins at every ZenFlow commit;
+# skipped without it. (The reviewed corpus on upstream's code is
 # corpus.reviewed_holds_on_upstream, reviewed_corpus_on_upstream.py.)
 set -u
 zfcheck=$1
@@ -56,6 +57,16 @@ for pair in "deepspeed-edaa722 edaa72212" "deepspeed-8274 refs/pull/8274/head"; 
   upstream=$("$zfcheck" sweep --upstream "$DEEPSPEED_SRC@$2" --cache-dir "$cache" --json \
     | sed 's/"profile":"upstream@[0-9a-f]*"/"profile":"P"/g')
   [ "$model" = "$upstream" ] || { echo "FAIL: sweep --upstream @$2 differs from the model's $1"; status=1; }
+done
+# The stand-ins serve every ZenFlow commit since #7391 (1d7b90adc): the whole grid (zenflow blocks and whole
+# configs) at each commit that changed deepspeed/runtime/zenflow up to edaa72212, with no case left not evaluated.
+for rev in $(git -C "$DEEPSPEED_SRC" log --reverse --format=%h 1d7b90adc^..edaa72212 -- deepspeed/runtime/zenflow); do
+  first=$("$zfcheck" sweep --upstream "$DEEPSPEED_SRC@$rev" --cache-dir "$cache" --json | head -1)
+  case $first in
+    *'"cases":'*'"not_evaluated"'*) echo "FAIL: stand-ins at $rev: $first"; status=1 ;;
+    *'"cases":'*) echo "stand-ins at $rev: ${first#*\"cases\":} cases, every one evaluated" | sed 's/,"findings":\[//' ;;
+    *) echo "FAIL: sweep at $rev did not run"; status=1 ;;
+  esac
 done
 # PR #8274 changed exactly what the model's two profiles differ by (topk_ratio endpoints, update_interval < 1).
 strip_names() {
