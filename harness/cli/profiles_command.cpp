@@ -87,7 +87,9 @@ void add_profiles_command(CLI::App& app, int& exit_code) {
       "Every setting of the switches (zfcheck profiles -v) is compared with upstream's results on every grid "
       "case.",
       {"some setting fits exactly (each is listed, with the built-in profile it equals)",
-       "none does (the nearest is printed with, per differing field, the count and the smallest case)",
+       "none does (the nearest, the setting with the fewest differing cases, is printed with that count and, "
+       "per "
+       "differing field, the count and the smallest case)",
        "bad input or a runner failure"});
   fit->callback([opts, &exit_code] {
     exit_code = guard_engine_failure("profiles fit", [&] { return run_fit(*opts); });

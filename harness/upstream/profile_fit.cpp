@@ -4,6 +4,8 @@
 #include "harness/checks/warning_meaning.hpp"
 #include "harness/io/result_json.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <thread>
 
 namespace zfcheck {
@@ -49,14 +51,28 @@ std::string profile_with(const Switches& switches) {
   return {};
 }
 
+// How many config switches the setting would have to flip to equal some built-in profile.
+std::size_t distance_to_a_profile(const Switches& setting) {
+  std::size_t nearest = SIZE_MAX;
+  for (const Profile& p : builtin_profiles()) {
+    std::size_t flips = 0;
+    for (const SwitchInfo& s : switches_in(SwitchScope::config))
+      flips += setting.*(s.member) != p.switches.*(s.member);
+    nearest = std::min(nearest, flips);
+  }
+  return nearest;
+}
+
 SwitchFit fit_switches(const SweepGrid& grid, const Engine& target, Progress* progress) {
   const std::vector<Switches> settings = all_settings();
   std::vector<Profile> profiles;
   for (const Switches& s : settings) profiles.push_back(Profile{"fit", "", s, ""});
-  // A setting stays in the search until a batch where it differs; its rank is (that batch, how many
-  // cases differed in it): later and fewer is nearer.
-  std::vector<std::uint64_t> died_at(settings.size(), UINT64_MAX), differing(settings.size(), 0);
-  std::uint64_t batch = 0;
+  // Each setting counts the cases where it differs; it leaves the search once its count passes what some
+  // setting still in it could end with (its count so far plus every case not yet walked), so that the
+  // fewest differing cases is found exactly while most settings stop early.
+  std::vector<std::uint64_t> differing(settings.size(), 0);
+  std::vector<bool> searched(settings.size(), true);
+  std::uint64_t walked = 0;
   SwitchFit fit;
   const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   target.for_each_batch_result(
@@ -66,28 +82,35 @@ SwitchFit fit_switches(const SweepGrid& grid, const Engine& target, Progress* pr
         for (unsigned t = 0; t < threads; ++t) {
           pool.emplace_back([&, t] {
             for (std::size_t s = t; s < settings.size(); s += threads) {
-              if (died_at[s] != UINT64_MAX) continue;
+              if (!searched[s]) continue;
               for (std::size_t i = 0; i < cases.size(); ++i)
                 differing[s] += same(evaluate(cases[i], profiles[s]), results[i]) ? 0 : 1;
-              if (differing[s] > 0) died_at[s] = batch;
             }
           });
         }
         for (auto& th : pool) th.join();
-        fit.cases += cases.size();
-        ++batch;
+        walked += cases.size();
+        std::uint64_t bound = UINT64_MAX;
+        for (std::size_t s = 0; s < settings.size(); ++s) {
+          if (searched[s]) bound = std::min(bound, differing[s] + (grid.size() - walked));
+        }
+        for (std::size_t s = 0; s < settings.size(); ++s) searched[s] = searched[s] && differing[s] <= bound;
       },
       progress);
-  std::size_t best = 0;
+  fit.cases = walked;
+  // The fewest differing cases; ties go to the setting fewest switches away from a built-in profile.
+  std::size_t best = SIZE_MAX;
   for (std::size_t s = 0; s < settings.size(); ++s) {
-    if (died_at[s] == UINT64_MAX) fit.exact.push_back(settings[s]);
-    bool nearer = died_at[s] != died_at[best] ? (died_at[s] == UINT64_MAX ||
-                                                 (died_at[best] != UINT64_MAX && died_at[s] > died_at[best]))
-                                              : differing[s] < differing[best];
-    if (nearer) best = s;
+    if (!searched[s]) continue;
+    if (differing[s] == 0) fit.exact.push_back(settings[s]);
+    if (best == SIZE_MAX || differing[s] < differing[best] ||
+        (differing[s] == differing[best] &&
+         distance_to_a_profile(settings[s]) < distance_to_a_profile(settings[best])))
+      best = s;
   }
   fit.nearest = settings[best];
-  if (died_at[best] == UINT64_MAX) return fit;
+  fit.nearest_differing = differing[best];
+  if (differing[best] == 0) return fit;
   target.for_each_batch_result(
       grid,
       [&](const std::vector<Case>& cases, const std::vector<Result>& results) {
@@ -99,7 +122,6 @@ SwitchFit fit_switches(const SweepGrid& grid, const Engine& target, Progress* pr
         }
       },
       nullptr);
-  fit.nearest_differing = fit.disagreements.cases() - fit.disagreements.agreed();
   return fit;
 }
 
