@@ -10,14 +10,17 @@
 
 namespace zfcheck {
 
-SweepReport sweep(const SweepGrid& grid, const Engine& engine, Progress* progress) {
+SweepReport sweep(const SweepGrid& grid, const Engine& engine, Progress* progress,
+                  const std::vector<bool>* skipped) {
   const auto all = invariants();
   std::vector<std::uint64_t> counts(all.size());
   CauseTallies causes;
   NotEvaluated not_evaluated;
+  std::uint64_t index = 0;
   engine.for_each_result(
       grid,
       [&](const Case& c, const Result& r) {
+        if (skipped != nullptr && (*skipped)[index++]) return;
         if (auto why = runner_failure(r)) {
           not_evaluated.add(engine.name() + ": " + *why);
           return;

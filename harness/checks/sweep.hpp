@@ -34,7 +34,10 @@ struct SweepReport {
       {};  // cases the engine's runner could not answer: no invariant is judged on them
 };
 
-SweepReport sweep(const SweepGrid& grid, const Engine& engine, Progress* progress = nullptr);
+// `skipped` (by grid index), where given, marks cases to leave unjudged: those another engine could not
+// answer, when two sweeps are compared (review).
+SweepReport sweep(const SweepGrid& grid, const Engine& engine, Progress* progress = nullptr,
+                  const std::vector<bool>* skipped = nullptr);
 
 // The report as `zfcheck sweep --json` prints it and corpus/findings/ keeps it: one JSON object,
 // {"profile", "cases", "findings": [{"invariant", "count", "example", "result", "causes": [{"cause",

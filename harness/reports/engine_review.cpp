@@ -34,6 +34,7 @@ void count_moves(const SweepGrid& grid, const Engine& base, const Engine& head,
   for_each_result_pair(
       grid, base, head,
       [&](const Case& c, const Result& a, const Result& b) {
+        if (runner_failure(a) || runner_failure(b)) return;  // not evaluated: no invariant moves
         ViolationMask before = violation_mask(c, a), after = violation_mask(c, b);
         for (std::size_t i = 0; i < all.size(); ++i) {
           const ViolationMask bit = ViolationMask{1} << i;
@@ -373,8 +374,9 @@ Review review_engines(const SweepGrid& grid, const Engine& base, const Engine& h
   std::vector<const Engine*> columns{&base, &head};
   if (review.table_sides_agree) columns = {&head};
   review.table = render_resolution_table(rows, columns, kTableSteps, table_format);
-  SweepReport before = sweep(grid, base);
-  SweepReport after = sweep(grid, head);
+  // Invariants are judged on the cases both revisions answered.
+  SweepReport before = sweep(grid, base, nullptr, &review.diff.unevaluated);
+  SweepReport after = sweep(grid, head, nullptr, &review.diff.unevaluated);
   std::map<std::string, const Finding*> base_findings;
   for (const Finding& f : before.findings) base_findings[f.invariant] = &f;
   for (const Finding& f : after.findings) {

@@ -109,17 +109,20 @@ ProfileDiff diff_profiles(const SweepGrid& grid, const Engine& from, const Engin
     Simplest<std::pair<Result, Result>> simplest;
   };
   std::map<std::string, Tally> tallies;
-  ProfileDiff diff{from.name(), to.name(), grid.size(), 0, {}, {}, {}};
+  ProfileDiff diff{from.name(), to.name(), grid.size(), 0, {}, std::vector<bool>(grid.size()), {}, {}};
+  std::uint64_t index = 0;
   CauseTallies from_causes;
   CauseTallies to_causes;
   for_each_result_pair(
       grid, from, to,
       [&](const Case& c, const Result& a, const Result& b) {
+        const std::uint64_t i = index++;
         std::optional<std::string> why = runner_failure(b);
         if (why) *why = to.name() + ": " + *why;
         if (!why && (why = runner_failure(a))) *why = from.name() + ": " + *why;
         if (why) {
           diff.not_evaluated.add(*why);
+          diff.unevaluated[i] = true;
           return;
         }
         from_causes.add(violation_mask(c, a), c, a);

@@ -39,6 +39,7 @@ struct ProfileDiff {
   // The cases either engine could not answer (the head's reason where both failed): neither compared nor
   // counted among the causes, so that a stand-in's gap never reads as a change or as "no change".
   NotEvaluated not_evaluated;
+  std::vector<bool> unevaluated;  // by grid index: whether the case is one of them
   std::vector<DiffGroup> groups;  // most cases first, then by change
   std::vector<CauseChange> causes;  // findings' causes fixed, introduced, remaining (cause_changes.hpp)
 };

@@ -128,6 +128,8 @@ class RevisionChanges(unittest.TestCase):
         self.assertEqual(unanswered["reasons"], [{"reason": reason, "count": unanswered["count"]}])
         self.assertTrue(0 < unanswered["count"] < review["diff"]["cases"], unanswered)  # invalid blocks still answer
         self.assertEqual((status, review["diff"]["differing"], review["diff"]["groups"]), (0, 0, []))
+        # Invariants are judged on the cases both answered: none is "fixed" by cases the head left unanswered.
+        self.assertEqual([i["invariant"] for i in review["invariants"] if i["status"] != "still broken"], [])
         count = unanswered["count"]
         text = self.review(repo, format="markdown").stdout
         self.assertNotIn("No grid case behaves differently", text)
