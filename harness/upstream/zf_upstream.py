@@ -260,16 +260,16 @@ def stand_in_gap(exc, sources):
     name under STUB_ROOTS.)"""
     if isinstance(exc, StandInUsed):
         return None  # recorded where it was refused
-    code_files = {*REAL_MODULES.values(), RUNNER_FILE}
-    frames = [frame for frame, _ in traceback.walk_tb(exc.__traceback__) if frame.f_code.co_filename in code_files]
-    if not frames:
-        return None
-    innermost = frames[-1]
-    if innermost.f_code.co_filename == RUNNER_FILE:
-        code = innermost.f_code
+    frames = [frame for frame, _ in traceback.walk_tb(exc.__traceback__)]
+    upstream = [i for i, frame in enumerate(frames) if frame.f_code.co_filename in REAL_MODULES.values()]
+    if not upstream:
+        return None  # raised before upstream's code ran (pydantic's own __init__): upstream's answer all the same
+    called = [frame for frame in frames[upstream[-1]:] if frame.f_code.co_filename == RUNNER_FILE]
+    if called:  # upstream called the runner's code, and it raised
+        code = called[-1].f_code
         return stand_in_message(getattr(code, "co_qualname", code.co_name), f"it raised {type(exc).__name__}: {exc}")
     if isinstance(exc, NameError) and not isinstance(exc, UnboundLocalError):
-        return star_import_gap(exc, innermost.f_globals.get("__name__"), sources)
+        return star_import_gap(exc, frames[upstream[-1]].f_globals.get("__name__"), sources)
     built = runners_class(getattr(exc, "obj", None), str(exc)) if isinstance(exc, AttributeError) else None
     if built is not None:
         return stand_in_message(built, f"upstream's code reads what it lacks ({exc})")
@@ -321,16 +321,22 @@ def binds(statements, name, star=True):
 
 
 def runners_class(obj, message):
-    """The name of the runner's class (a stand-in module, class or object's) that an AttributeError is about, or
-    None: its `obj` where Python gives it (3.10+), else the class its message names."""
+    """The name of the runner's class that an AttributeError is about (a stand-in module, class or object, or an
+    upstream class built on a stand-in, such as ZenFlow's optimizer on the ZeRO base), or None: from its `obj`
+    where Python gives it (3.10+), else from the class its message names."""
     if obj is None:
         quoted = re.match(r"(?:type object )?'(\w+)'", message)
         ours = {name for name, value in globals().items() if isinstance(value, type) and value.__module__ == __name__}
         return quoted[1] if quoted and quoted[1] in ours | {"SimpleNamespace"} else None
     if isinstance(obj, StubModule):
         return obj.__name__
+    if isinstance(obj, types.SimpleNamespace):
+        return "SimpleNamespace"
     cls = obj if isinstance(obj, type) else type(obj)
-    return cls.__name__ if cls.__module__ == __name__ or isinstance(obj, types.SimpleNamespace) else None
+    base = next((k for k in cls.__mro__ if k.__module__ == __name__), None)
+    if base is None:
+        return None
+    return base.__name__ if base is cls else f"{base.__name__} (the base of {cls.__name__})"
 
 
 class Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):

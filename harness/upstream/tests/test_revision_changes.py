@@ -240,6 +240,13 @@ class RunnerFailures(unittest.TestCase):
                                                "hasattr(get_accelerator(), 'pin_memory')"))
         self.assert_runner_error(results, "RunnerStandIn", "deepspeed.accelerator.get_accelerator(...).pin_memory")
 
+    def test_an_attribute_the_base_optimizer_stand_in_lacks_is_the_runners_failure(self):
+        # DeepSpeed's own ZeRO optimizer sets it in __init__; the runner's stand-in for it does not.
+        results = self.eval_cases(optimizer_code=("self.dp_process_group", ))
+        self.assert_runner_error(results, "RunnerStandIn", "only a stand-in for ZeroOptimizerBase (the base of "
+                                 "ZenFlowZeroOptimizer): upstream's code reads what it lacks ('ZenFlowZeroOptimizer' "
+                                 "object has no attribute 'dp_process_group')", case_ids=("default", "dataloader", "epoch"))
+
     def test_a_name_a_stubbed_star_import_would_give_is_the_runners_failure(self):
         # DeepSpeedConfig at #7516 and before names QUANTIZE_TRAINING, from compression/constants.py's star import.
         results = self.eval_cases(engine_code=("QUANTIZE_TRAINING", ), files={
