@@ -490,6 +490,10 @@ std::string review_json(const Review& r) {
   py::write_json_string(out, r.base);
   out += ",\"head\":";
   py::write_json_string(out, r.head);
+  if (r.diff.not_evaluated.count > 0) {  // said first, as the text says it in the verdict
+    out += ",\"not_evaluated\":";
+    py::write_json(out, r.diff.not_evaluated.to_value());
+  }
   out += std::string(",\"introduced\":") + (r.introduced ? "true" : "false") + ",\"invariants\":[";
   auto counts = [](const std::map<std::string, std::uint64_t>& moves) {
     py::Dict d;

@@ -123,6 +123,8 @@ class RevisionChanges(unittest.TestCase):
         status, review = self.review(repo)
         self.assert_nothing_unmodelled(review)
         unanswered = review["diff"]["not_evaluated"]
+        self.assertEqual(list(review)[:3], ["base", "head", "not_evaluated"])  # said first
+        self.assertEqual(review["not_evaluated"], unanswered)
         reason = (f"{review['diff']['to']}: RunnerStandIn: zfcheck's runner has only a stand-in for EngineStub: upstream's code reads "
                   "what it lacks ('EngineStub' object has no attribute 'train_micro_batch_size_per_gpu')")
         self.assertEqual(unanswered["reasons"], [{"reason": reason, "count": unanswered["count"]}])
