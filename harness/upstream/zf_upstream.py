@@ -288,7 +288,7 @@ def star_import_gap(exc, module, sources):
     if module not in sources or name is None:
         return None
     body = ast.parse(sources[module]).body
-    if binds(body, name, star=False):
+    if binds(body, name):
         return None
     package = module.rpartition(".")[0]
     for node in body:
@@ -300,21 +300,20 @@ def star_import_gap(exc, module, sources):
     return None
 
 
-def binds(statements, name, star=True):
-    """Whether module-level `statements` bind `name` (a star import counts where `star`: it may)."""
+def binds(statements, name):
+    """Whether module-level `statements` bind `name` themselves (a star import does not count)."""
     for node in statements:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             found = node.name == name
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            found = any((alias.name == "*" and star) or (alias.asname or alias.name.split(".")[0]) == name
-                        for alias in node.names)
+            found = any((alias.asname or alias.name.split(".")[0]) == name for alias in node.names)
         elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             found = any(isinstance(n, ast.Name) and n.id == name for target in targets for n in ast.walk(target))
         else:
             nested = [getattr(node, field, []) for field in ("body", "orelse", "finalbody")]
             nested += [handler.body for handler in getattr(node, "handlers", [])]
-            found = any(binds(block, name, star) for block in nested if isinstance(block, list))
+            found = any(binds(block, name) for block in nested if isinstance(block, list))
         if found:
             return True
     return False
