@@ -5,8 +5,11 @@
 #include "reference/zero_config.hpp"
 
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
+#include <variant>
 
 namespace zfcheck {
 
@@ -17,139 +20,170 @@ constexpr std::string_view kMicroBatch = "train_micro_batch_size_per_gpu";
 constexpr std::string_view kGradAcc = "gradient_accumulation_steps";
 constexpr std::string_view kSequenceParallel = "sequence_parallel_size";
 constexpr double kExactInts = 9007199254740992.0;  // 2**53: every int up to it is a double exactly
+// A repeated batch value of up to 2**24 items is built; one of 2**48 or more cannot be (its bytes pass the
+// 47-bit address space of a 64-bit Linux process), so Python's allocation fails; between, it depends on
+// the machine's memory.
+constexpr std::int64_t kLongestRepetition = std::int64_t{1} << 24;
+constexpr std::int64_t kUnallocatable = std::int64_t{1} << 48;
 
-// A batch value as get_scalar_param gives it: None (absent or null), an int, or another Python value.
+// A batch value that is a str or a list, as the derivation carries it: Python repeats it when multiplied by
+// an int, refuses every other arithmetic, and no comparison with 0 takes it; only its length matters.
+struct Sequence {
+  py::Kind kind;  // string or list
+  py::Int length;
+};
+// A value the derivation computes with: a number, a sequence, or a dict (which no arithmetic takes).
+struct Dict {};
+using Operand = std::variant<py::Number, Sequence, Dict>;
+
+std::string type_of(const Operand& o) {
+  if (const py::Number* n = std::get_if<py::Number>(&o)) {
+    if (std::holds_alternative<py::Int>(*n)) return "int";
+    return std::holds_alternative<double>(*n) ? "float" : "bool";
+  }
+  if (const Sequence* s = std::get_if<Sequence>(&o)) return s->kind == py::Kind::string ? "str" : "list";
+  return "dict";
+}
+
+// The operand `v` is, or nothing for None.
+std::optional<Operand> operand(const py::Value* v) {
+  if (v == nullptr) return std::nullopt;
+  if (const py::Int* i = v->as<py::Int>()) return Operand(py::Number(*i));
+  if (const double* f = v->as<double>()) return Operand(py::Number(*f));
+  if (const bool* b = v->as<bool>()) return Operand(py::Number(*b));
+  if (const py::Str* s = v->as<py::Str>()) {
+    std::size_t code_points = 0;
+    for (char c : s->text) code_points += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return Operand(Sequence{py::Kind::string, py::Int(code_points)});
+  }
+  if (const py::List* l = v->as<py::List>()) return Operand(Sequence{py::Kind::list, py::Int(l->size())});
+  return Operand(Dict{});
+}
+
+// A batch value as get_scalar_param gives it: None (absent or null) or another Python value.
 struct BatchValue {
   std::string_view key;
-  const py::Value* value = nullptr;  // nullptr: None
+  std::optional<Operand> value;
 
-  bool is_none() const { return value == nullptr; }
-  const py::Int* integer() const { return value ? value->as<py::Int>() : nullptr; }
-  // An int or a float as Python computes with it; nothing for None, a bool or a value of another type.
-  std::optional<py::Number> number() const {
-    if (const py::Int* i = integer()) return py::Number(*i);
-    if (const double* f = value ? value->as<double>() : nullptr) return py::Number(*f);
-    return std::nullopt;
-  }
+  bool is_none() const { return !value.has_value(); }
 };
 
 BatchValue batch_value(const py::Dict& config, std::string_view key) {
   const py::Value* v = config.find(key);
-  return BatchValue{key, v != nullptr && v->kind() == py::Kind::none ? nullptr : v};
+  return BatchValue{key, operand(v != nullptr && v->kind() == py::Kind::none ? nullptr : v)};
 }
 
-// `value > 0` for a value that is not None: an int or a float compares; a str, list or dict raises
-// TypeError; a bool (which compares as a number but prints as True or False, and is no int of the eval
-// format's results) is not modelled.
-std::optional<Error> refuse_uncomparable(const BatchValue& b) {
-  switch (b.value->kind()) {
-    case py::Kind::integer:
-    case py::Kind::floating:
-      return std::nullopt;
-    case py::Kind::string:
-    case py::Kind::list:
-    case py::Kind::dict:
-      return raised("TypeError", "'>' not supported between instances of '" +
-                                     std::string(py::type_name(*b.value)) + "' and 'int'");
-    default:
-      return unmodelled(std::string(b.key) + " of type " + std::string(py::type_name(*b.value)) +
-                        " is not modelled");
+using Derived = tl::expected<Operand, Error>;
+
+// `a // b` (`op` "//" or "//=" as upstream writes the step): numbers only.
+Derived floor_divide(const Operand& a, const Operand& b, std::string_view op) {
+  const py::Number* x = std::get_if<py::Number>(&a);
+  const py::Number* y = std::get_if<py::Number>(&b);
+  if (x == nullptr || y == nullptr) {
+    return tl::unexpected(raised("TypeError", "unsupported operand type(s) for " + std::string(op) + ": '" +
+                                                  type_of(a) + "' and '" + type_of(b) + "'"));
   }
+  auto q = py::number_floor_divide(*x, *y);
+  if (!q) return tl::unexpected(q.error());
+  return Operand(*q);
 }
 
-bool is_str(const BatchValue& b) { return !b.is_none() && b.value->kind() == py::Kind::string; }
-bool is_int(const BatchValue& b) { return b.integer() != nullptr; }
-
-Error floor_division_type_error(const BatchValue& a, std::string_view b_type) {
-  return raised("TypeError", "unsupported operand type(s) for //: '" + std::string(py::type_name(*a.value)) +
-                                 "' and '" + std::string(b_type) + "'");
+// Python's `seq * count` for a str or a list: an int count (a bool is one) repeats it; a count that is no
+// index-sized integer, a result longer than an index or one no process can allocate raises as CPython
+// does; a result whose allocation depends on the memory Python has is not modelled.
+Derived repeat(const Sequence& seq, const Operand& count, std::string_view key) {
+  const py::Number* n = std::get_if<py::Number>(&count);
+  if (n == nullptr || std::holds_alternative<double>(*n))
+    return tl::unexpected(
+        raised("TypeError", "can't multiply sequence by non-int of type '" + type_of(count) + "'"));
+  const py::Int times =
+      std::holds_alternative<bool>(*n) ? py::Int(std::get<bool>(*n) ? 1 : 0) : std::get<py::Int>(*n);
+  constexpr std::int64_t kIndexMax = std::numeric_limits<std::int64_t>::max();
+  if (times > kIndexMax || times < std::numeric_limits<std::int64_t>::min())
+    return tl::unexpected(raised("OverflowError", "cannot fit 'int' into an index-sized integer"));
+  if (times <= 0 || seq.length == 0) return Operand(Sequence{seq.kind, py::Int(0)});
+  const py::Int length = seq.length * times;
+  if (length > kIndexMax && seq.kind == py::Kind::string)
+    return tl::unexpected(raised("OverflowError", "repeated string is too long"));
+  if (length >= kUnallocatable) return tl::unexpected(raised("MemoryError", ""));
+  if (length > kLongestRepetition)
+    return tl::unexpected(unmodelled(std::string(key) + " repeated into a " + type_of(Operand(seq)) +
+                                     " this long is not modelled"));
+  return Operand(Sequence{seq.kind, length});
 }
 
-// The derivation when a given value is a str and the others ints: Python's str arithmetic (// refused,
-// * repeats by an int and is refused by a float), then _batch_assertion's `train_batch > 0` on a str.
-// `world` is "int" or "float", the world size's type. Nothing when no str is involved.
-std::optional<Error> derive_with_str(const BatchValue& train, const BatchValue& micro, const BatchValue& acc,
-                                     std::string_view world) {
-  if (!is_str(train) && !is_str(micro) && !is_str(acc)) return std::nullopt;
-  for (const BatchValue* b : {&train, &micro, &acc}) {
-    if (!b->is_none() && !is_str(*b) && !is_int(*b)) {
-      return unmodelled(std::string(b->key) + " of this type is not modelled");
-    }
+// `a * b` (`op` "*" or "*=" as upstream writes the step): numbers multiply, a sequence repeats (the left
+// one when both are), a dict is refused.
+Derived multiply(const Operand& a, const Operand& b, std::string_view op, std::string_view key) {
+  if (const Sequence* s = std::get_if<Sequence>(&a)) return repeat(*s, b, key);
+  if (const Sequence* s = std::get_if<Sequence>(&b)) return repeat(*s, a, key);
+  const py::Number* x = std::get_if<py::Number>(&a);
+  const py::Number* y = std::get_if<py::Number>(&b);
+  if (x == nullptr || y == nullptr) {
+    return tl::unexpected(raised("TypeError", "unsupported operand type(s) for " + std::string(op) + ": '" +
+                                                  type_of(a) + "' and '" + type_of(b) + "'"));
   }
-  // A str times the world size: repeated by an int (then compared with 0), refused by a float.
-  const Error times_world =
-      world == "int" ? raised("TypeError", "'>' not supported between instances of 'str' and 'int'")
-                     : raised("TypeError", "can't multiply sequence by non-int of type 'float'");
-  if (!train.is_none() && !micro.is_none())
-    return floor_division_type_error(train, py::type_name(*micro.value));
-  if (!train.is_none() && !acc.is_none()) {
-    if (is_str(train)) return floor_division_type_error(train, world);
-    return raised("TypeError", "unsupported operand type(s) for //=: '" + std::string(world) +
-                                   "' and 'str'");  // micro_batch //= grad_acc
-  }
-  if (!micro.is_none() && !acc.is_none()) {
-    if (is_str(micro) && is_str(acc))
-      return raised("TypeError", "can't multiply sequence by non-int of type 'str'");
-    return times_world;  // train_batch_size is a repeated str, then times the world size
-  }
-  if (!train.is_none()) return floor_division_type_error(train, world);
-  return times_world;  // only train_micro_batch_size_per_gpu, a str
+  auto p = py::number_multiply(*x, *y);
+  if (!p) return tl::unexpected(p.error());
+  return Operand(*p);
 }
 
-// _set_batch_related_parameters: fills in the values not given, with Python's floor division and
-// multiplication (left to right, as upstream writes them).
-tl::expected<BatchSizes, Error> derive_batch(const BatchValue& train, const BatchValue& micro,
-                                             const BatchValue& acc, const py::Number& world) {
+// `value > 0` in _batch_assertion: a number compares; anything else is a TypeError.
+tl::expected<py::Number, Error> comparable(const Operand& value) {
+  if (const py::Number* n = std::get_if<py::Number>(&value)) return *n;
+  return tl::unexpected(
+      raised("TypeError", "'>' not supported between instances of '" + type_of(value) + "' and 'int'"));
+}
+
+// The three values after _set_batch_related_parameters: each step as upstream writes it, left to right,
+// the first failing step's error.
+struct DerivedBatch {
+  Operand train;
+  Operand micro;
+  Operand acc;
+};
+
+// _set_batch_related_parameters: fills in the values not given, with Python's arithmetic.
+tl::expected<DerivedBatch, Error> derive_batch(const BatchValue& train, const BatchValue& micro,
+                                               const BatchValue& acc, const py::Number& world_number) {
+  const Operand world(world_number);
+  const Operand one(py::Number(py::Int(1)));
   if (!train.is_none() && !micro.is_none() && !acc.is_none()) {
-    return BatchSizes{*train.number(), *micro.number(), *acc.number()};  // all given: nothing is set
+    return DerivedBatch{*train.value, *micro.value, *acc.value};  // all given: nothing is set
   }
   if (train.is_none() &&
       micro.is_none()) {  // whatever gradient_accumulation_steps is: nothing derives from it
     return tl::unexpected(raised(
         "AssertionError", "Either train_batch_size or train_micro_batch_size_per_gpu needs to be provided"));
   }
-  if (auto error = derive_with_str(train, micro, acc, py::int_of(world) ? "int" : "float"))
-    return tl::unexpected(std::move(*error));
-  for (const BatchValue* b : {&train, &micro, &acc}) {
-    if (!b->is_none() && !b->number()) {
-      return tl::unexpected(unmodelled(std::string(b->key) + " of type " +
-                                       std::string(py::type_name(*b->value)) +
-                                       " is not modelled when another batch value is derived"));
-    }
-  }
-  const auto value = [](const BatchValue& b) { return *b.number(); };
-  // Each step as upstream writes it: a two-step derivation, the first step's error first.
-  const auto two_steps = [](tl::expected<py::Number, Error> first,
-                            auto second) -> tl::expected<py::Number, Error> {
-    if (!first) return first;
-    return second(*first);
-  };
+  const auto then = [](Derived first, auto second) -> Derived { return first ? second(*first) : first; };
   if (!train.is_none() && !micro.is_none()) {  // grad_acc = train // micro; grad_acc //= world
-    auto acc_steps = two_steps(py::number_floor_divide(value(train), value(micro)),
-                               [&](const py::Number& a) { return py::number_floor_divide(a, world); });
-    if (!acc_steps) return tl::unexpected(acc_steps.error());
-    return BatchSizes{value(train), value(micro), *acc_steps};
+    auto steps = then(floor_divide(*train.value, *micro.value, "//"),
+                      [&](const Operand& a) { return floor_divide(a, world, "//="); });
+    if (!steps) return tl::unexpected(steps.error());
+    return DerivedBatch{*train.value, *micro.value, *steps};
   }
   if (!train.is_none() && !acc.is_none()) {  // micro = train // world; micro //= grad_acc
-    auto micro_batch = two_steps(py::number_floor_divide(value(train), world),
-                                 [&](const py::Number& m) { return py::number_floor_divide(m, value(acc)); });
+    auto micro_batch = then(floor_divide(*train.value, world, "//"),
+                            [&](const Operand& m) { return floor_divide(m, *acc.value, "//="); });
     if (!micro_batch) return tl::unexpected(micro_batch.error());
-    return BatchSizes{value(train), *micro_batch, value(acc)};
+    return DerivedBatch{*train.value, *micro_batch, *acc.value};
   }
   if (!micro.is_none() && !acc.is_none()) {  // train = micro * grad_acc; train *= world
-    auto train_batch = two_steps(py::number_multiply(value(micro), value(acc)),
-                                 [&](const py::Number& t) { return py::number_multiply(t, world); });
+    auto train_batch = then(multiply(*micro.value, *acc.value, "*", micro.key),
+                            [&](const Operand& t) { return multiply(t, world, "*=", micro.key); });
     if (!train_batch) return tl::unexpected(train_batch.error());
-    return BatchSizes{*train_batch, value(micro), value(acc)};
+    return DerivedBatch{*train_batch, *micro.value, *acc.value};
   }
   if (!train.is_none()) {  // grad_acc = 1; micro = train // world
-    auto micro_batch = py::number_floor_divide(value(train), world);
+    auto micro_batch = floor_divide(*train.value, world, "//");
     if (!micro_batch) return tl::unexpected(micro_batch.error());
-    return BatchSizes{value(train), *micro_batch, py::Int(1)};
+    return DerivedBatch{*train.value, *micro_batch, one};
   }
-  auto train_batch = py::number_multiply(value(micro), world);  // only the micro batch: train = micro * world
+  auto train_batch =
+      multiply(*micro.value, world, "*", micro.key);  // only the micro batch: train = micro * world
   if (!train_batch) return tl::unexpected(train_batch.error());
-  return BatchSizes{*train_batch, value(micro), py::Int(1)};
+  return DerivedBatch{*train_batch, *micro.value, one};
 }
 
 // _batch_assertion.
@@ -212,31 +246,29 @@ tl::expected<py::Number, Error> effective_world_size(const py::Dict& config, con
     return tl::unexpected(raised("TypeError", "unsupported operand type(s) for /: 'int' and '" +
                                                   std::string(py::type_name(*v)) + "'"));
   }
-  if (!divided || !std::isfinite(*divided) || *divided == 0.0)
-    return not_modelled("giving a world size of zero or not finite");
+  if (!divided) return not_modelled("with a world size no float holds exactly");
   return py::Number(*divided);
 }
 
 tl::expected<BatchSizes, Error> batch_sizes(const py::Dict& config, const py::Int& world_size) {
   auto world = effective_world_size(config, world_size);
   if (!world) return tl::unexpected(std::move(world.error()));
-  BatchValue train = batch_value(config, kTrainBatch);
-  BatchValue micro = batch_value(config, kMicroBatch);
-  BatchValue acc = batch_value(config, kGradAcc);
-  if (!train.is_none() && !micro.is_none() && !acc.is_none()) {
-    for (const BatchValue* b : {&train, &micro, &acc}) {
-      if (auto error = refuse_uncomparable(*b)) return tl::unexpected(std::move(*error));
-      if (!py::number_positive(*b->number())) {  // the assertion on this value fails before the next is compared
-        const py::Number one(py::Int(1));
-        BatchSizes shown{b == &train ? *b->number() : one, b == &micro ? *b->number() : one,
-                         b == &acc ? *b->number() : one};
-        return tl::unexpected(check_batch(shown, *world).error());
-      }
-    }
+  auto derived = derive_batch(batch_value(config, kTrainBatch), batch_value(config, kMicroBatch),
+                              batch_value(config, kGradAcc), *world);
+  if (!derived) return tl::unexpected(std::move(derived.error()));
+  // _batch_assertion: each value compared with 0 before the next is read.
+  const py::Number one(py::Int(1));
+  BatchSizes sizes{one, one, one};
+  py::Number* slots[] = {&sizes.train_batch_size, &sizes.train_micro_batch_size_per_gpu,
+                         &sizes.gradient_accumulation_steps};
+  const Operand* values[] = {&derived->train, &derived->micro, &derived->acc};
+  for (int k = 0; k < 3; ++k) {
+    auto n = comparable(*values[k]);
+    if (!n) return tl::unexpected(std::move(n.error()));
+    *slots[k] = *n;
+    if (!py::number_positive(*n)) return tl::unexpected(check_batch(sizes, *world).error());
   }
-  auto sizes = derive_batch(train, micro, acc, *world);
-  if (!sizes) return sizes;
-  if (auto checked = check_batch(*sizes, *world); !checked) return tl::unexpected(std::move(checked.error()));
+  if (auto checked = check_batch(sizes, *world); !checked) return tl::unexpected(std::move(checked.error()));
   return sizes;
 }
 

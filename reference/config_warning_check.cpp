@@ -59,9 +59,11 @@ std::optional<Error> warning_check(const py::Dict& config, bool fp16_enabled, co
                                      "' and 'int'");
     }
     auto size = printed(*vocabulary);
-    if (!size)  // a str: % formats it
-      return unmodelled("vocabulary_size of type " + std::string(py::type_name(*vocabulary)) +
-                        " is not modelled");
+    if (!size) {  // a str: % formats 8 into it, which text without a conversion cannot take
+      if (vocabulary->as<py::Str>()->text.find('%') == std::string::npos)
+        return raised("TypeError", "not all arguments converted during string formatting");
+      return unmodelled("vocabulary_size given as text holding % is not modelled");
+    }
     if (!size->aligned) {
       warnings.push_back(vocabulary_size_warning(size->text));
     }

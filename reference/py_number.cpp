@@ -1,4 +1,4 @@
-// Python's int/float mixing for the few operations DeepSpeedConfig's batch derivation uses.
+// Python's int/float/bool mixing for the few operations DeepSpeedConfig's batch derivation uses.
 #include "reference/py_number.hpp"
 
 #include "reference/py_json.hpp"
@@ -8,6 +8,12 @@
 namespace zfcheck::py {
 
 namespace {
+
+// A bool as the int it computes as (Python's bool is an int subclass); ints and floats as they are.
+Number arithmetic(const Number& n) {
+  if (const bool* b = std::get_if<bool>(&n)) return Int(*b ? 1 : 0);
+  return n;
+}
 
 tl::expected<double, Error> as_float(const Number& n) {
   if (const double* f = std::get_if<double>(&n)) return *f;
@@ -33,12 +39,15 @@ double float_floor_divide(double vx, double wx) {
 
 std::string number_text(const Number& n) {
   if (const Int* i = int_of(n)) return to_decimal(*i);
+  if (const bool* b = std::get_if<bool>(&n)) return *b ? "True" : "False";
   return float_repr(std::get<double>(n));
 }
 
 const Int* int_of(const Number& n) { return std::get_if<Int>(&n); }
 
-bool number_equals(const Number& a, const Number& b) {
+bool number_equals(const Number& a_given, const Number& b_given) {
+  const Number a = arithmetic(a_given);
+  const Number b = arithmetic(b_given);
   const Int* ai = int_of(a);
   const Int* bi = int_of(b);
   if (ai && bi) return *ai == *bi;
@@ -50,11 +59,14 @@ bool number_equals(const Number& a, const Number& b) {
 }
 
 bool number_positive(const Number& n) {
+  if (const bool* b = std::get_if<bool>(&n)) return *b;
   if (const Int* i = int_of(n)) return *i > 0;
   return std::get<double>(n) > 0;
 }
 
-tl::expected<Number, Error> number_multiply(const Number& a, const Number& b) {
+tl::expected<Number, Error> number_multiply(const Number& a_given, const Number& b_given) {
+  const Number a = arithmetic(a_given);
+  const Number b = arithmetic(b_given);
   if (int_of(a) && int_of(b)) return Number(*int_of(a) * *int_of(b));
   auto x = as_float(a);
   if (!x) return tl::unexpected(x.error());
@@ -63,7 +75,9 @@ tl::expected<Number, Error> number_multiply(const Number& a, const Number& b) {
   return Number(*x * *y);
 }
 
-tl::expected<Number, Error> number_floor_divide(const Number& a, const Number& b) {
+tl::expected<Number, Error> number_floor_divide(const Number& a_given, const Number& b_given) {
+  const Number a = arithmetic(a_given);
+  const Number b = arithmetic(b_given);
   if (int_of(a) && int_of(b)) {
     if (*int_of(b) == 0)
       return tl::unexpected(raised("ZeroDivisionError", "integer division or modulo by zero"));
@@ -80,6 +94,8 @@ tl::expected<Number, Error> number_floor_divide(const Number& a, const Number& b
 void write_json_number(std::string& out, const Number& n) {
   if (const Int* i = int_of(n)) {
     write_json_int(out, *i);
+  } else if (const bool* b = std::get_if<bool>(&n)) {
+    out += *b ? "true" : "false";
   } else {
     write_json_float(out, std::get<double>(n));
   }

@@ -1,4 +1,5 @@
-// A Python int or float: what DeepSpeedConfig's batch values are once a float world size enters them.
+// A Python int, float or bool: what DeepSpeedConfig's batch values are (a float once a float world size
+// enters them; a bool where one was given and kept).
 #pragma once
 
 #include "reference/error.hpp"
@@ -12,13 +13,15 @@
 
 namespace zfcheck::py {
 
-// An int stays an int until a float enters the arithmetic, as in Python. Two numbers are equal (==) when
-// both their kind and value are: 4 and 4.0 print differently, so a result holding one is not the other's.
-using Number = std::variant<Int, double>;
+// An int stays an int until a float enters the arithmetic, as in Python; a bool computes as the int 0 or 1
+// (so arithmetic never gives one back) and prints as False or True. Two numbers are equal (==) when both
+// their kind and value are: 4, 4.0 and True-for-1 print differently, so a result holding one is not
+// another's.
+using Number = std::variant<Int, double, bool>;
 
-// str(number): the int's digits or the float's repr.
+// str(number): the int's digits, the float's repr, True or False.
 std::string number_text(const Number& n);
-// The int, or nothing for a float.
+// The int, or nothing for a float or a bool.
 const Int* int_of(const Number& n);
 // Python's comparisons between ints and floats, exact (a float NaN compares false).
 bool number_equals(const Number& a, const Number& b);
@@ -30,7 +33,7 @@ tl::expected<Number, Error> number_multiply(const Number& a, const Number& b);
 tl::expected<Number, Error> number_floor_divide(const Number& a, const Number& b);
 
 // The number as JSON in Python's dialect (py_json.hpp): an int's digits, a float as write_json_float writes
-// it.
+// it, a bool as true or false.
 void write_json_number(std::string& out, const Number& n);
 
 }  // namespace zfcheck::py

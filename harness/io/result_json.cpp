@@ -161,9 +161,10 @@ class ResultReader {
     const py::Int* i = need<py::Int>(get(d, key), key);
     return i ? *i : py::Int(0);
   }
-  py::Number number(const py::Dict& d, std::string_view key) {  // an int, or a float
+  py::Number number(const py::Dict& d, std::string_view key) {  // an int, a float, or a bool given and kept
     const py::Value* v = get(d, key);
     if (const double* f = v ? v->as<double>() : nullptr) return *f;
+    if (const bool* b = v ? v->as<bool>() : nullptr) return *b;
     return integer(d, key);
   }
   std::optional<py::Int> optional_integer(const py::Dict& d, std::string_view key) {

@@ -40,6 +40,20 @@ TEST(ResultJson, HugeIntegersAreWrittenExactly) {
   EXPECT_NE(out.find(R"("select_interval":1180591620717411303424)"), std::string::npos);
 }
 
+TEST(ResultJson, BatchValuesReadBackAsWrittenBoolsIncluded) {
+  // A bool batch value given and kept is written as upstream's is, and reads back (an upstream line holding
+  // one is no UnrepresentableResult).
+  const std::string out =
+      eval_line(R"({"deepspeed_config":{"train_batch_size":true,"zero_optimization":{"stage":0}}})");
+  EXPECT_NE(out.find(R"("deepspeed":{"train_batch_size":true,"train_micro_batch_size_per_gpu":1,)"),
+            std::string::npos);
+  auto back = result_from_value(py::parse_json(out).value());
+  ASSERT_TRUE(back.has_value()) << back.error();
+  std::string again;
+  write_result(again, *back);
+  EXPECT_EQ(again, out);
+}
+
 TEST(ResultJson, WarningsAreIdentifiedByStableIds) {
   std::string out = eval_line(R"({"zenflow":{}})");
   EXPECT_NE(out.find(R"("warnings":["select-interval-never-repeats: )"), std::string::npos);

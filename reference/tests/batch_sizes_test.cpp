@@ -51,8 +51,15 @@ TEST(BatchSizes, SequenceParallelSizeFailsAsPythonsDivisionDoes) {
             "TypeError: unsupported operand type(s) for //: 'str' and 'float'");
   EXPECT_EQ(sizes_text(R"({"train_batch_size":8,"gradient_accumulation_steps":"2","sequence_parallel_size":2})", 4),
             "TypeError: unsupported operand type(s) for //=: 'float' and 'str'");
+  // A world size of 0.0, inf or nan computes on with Python's floats.
   EXPECT_EQ(sizes_text(R"({"train_batch_size":8,"sequence_parallel_size":Infinity})", 4),
-            "Unmodelled: sequence_parallel_size giving a world size of zero or not finite is not modelled");
+            "ZeroDivisionError: float floor division by zero");
+  EXPECT_EQ(sizes_text(R"({"train_micro_batch_size_per_gpu":2,"sequence_parallel_size":1e-320})", 4),
+            "inf/2/1");
+  EXPECT_EQ(sizes_text(R"({"train_batch_size":8,"sequence_parallel_size":1e-320})", 4),
+            "AssertionError: Micro batch size per gpu: 0.0 has to be greater than 0");
+  EXPECT_EQ(sizes_text(R"({"train_micro_batch_size_per_gpu":2,"sequence_parallel_size":NaN})", 4),
+            "AssertionError: Train batch size: nan has to be greater than 0");
   EXPECT_EQ(sizes_text(R"({"train_batch_size":8,"sequence_parallel_size":9007199254740993})", 4),
             "Unmodelled: sequence_parallel_size that is not exactly a float is not modelled");
 }

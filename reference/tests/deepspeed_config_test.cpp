@@ -59,8 +59,63 @@ TEST(DeepSpeedConfigBatch, StrValuesFailAsPythonDoes) {
             "TypeError: '>' not supported between instances of 'str' and 'int'");
   EXPECT_EQ(batch_text(R"({"train_batch_size":"auto","train_micro_batch_size_per_gpu":2})"),
             "TypeError: unsupported operand type(s) for //: 'str' and 'int'");
-  EXPECT_EQ(batch_text(R"({"train_batch_size":true})"),
-            "Unmodelled: train_batch_size of type bool is not modelled when another batch value is derived");
+}
+
+TEST(DeepSpeedConfigBatch, BoolValuesComputeAsIntsAndPrintAsPythonPrintsThem) {
+  // A bool given is kept (and printed True/False); arithmetic on it gives ints.
+  EXPECT_EQ(batch_text(R"({"train_batch_size":true})"), "True/1/1");
+  EXPECT_EQ(batch_text(R"({"train_micro_batch_size_per_gpu":true})", 4), "4/True/1");
+  EXPECT_EQ(batch_text(R"({"train_batch_size":false})"),
+            "AssertionError: Train batch size: False has to be greater than 0");
+  EXPECT_EQ(batch_text(R"({"train_batch_size":8,"train_micro_batch_size_per_gpu":false})"),
+            "ZeroDivisionError: integer division or modulo by zero");
+  EXPECT_EQ(batch_text(R"({"train_batch_size":8.0,"gradient_accumulation_steps":false})"),
+            "ZeroDivisionError: float floor division by zero");
+  EXPECT_EQ(batch_text(R"({"train_batch_size":true,"train_micro_batch_size_per_gpu":true,
+                           "gradient_accumulation_steps":true})",
+                       2),
+            "AssertionError: Check batch related parameters. train_batch_size is not equal to "
+            "micro_batch_per_gpu * gradient_acc_step * world_size True != True * True * 2");
+}
+
+TEST(DeepSpeedConfigBatch, SequencesRepeatAndDictsAreRefusedAsPythonDoes) {
+  // A str or list times an int repeats; the comparison with 0 then fails.
+  EXPECT_EQ(batch_text(R"({"train_micro_batch_size_per_gpu":[2],"gradient_accumulation_steps":true})"),
+            "TypeError: '>' not supported between instances of 'list' and 'int'");
+  EXPECT_EQ(batch_text(R"({"train_micro_batch_size_per_gpu":2,"gradient_accumulation_steps":"2"})"),
+            "TypeError: '>' not supported between instances of 'str' and 'int'");
+  EXPECT_EQ(batch_text(R"({"train_micro_batch_size_per_gpu":"2","gradient_accumulation_steps":2.0})"),
+            "TypeError: can't multiply sequence by non-int of type 'float'");
+  EXPECT_EQ(batch_text(R"({"train_micro_batch_size_per_gpu":{},"gradient_accumulation_steps":"2"})"),
+            "TypeError: can't multiply sequence by non-int of type 'dict'");
+  EXPECT_EQ(batch_text(R"({"train_micro_batch_size_per_gpu":{},"gradient_accumulation_steps":2})"),
+            "TypeError: unsupported operand type(s) for *: 'dict' and 'int'");
+  EXPECT_EQ(batch_text(R"({"train_batch_size":8.0,"train_micro_batch_size_per_gpu":[2]})"),
+            "TypeError: unsupported operand type(s) for //: 'float' and 'list'");
+  EXPECT_EQ(batch_text(R"({"train_batch_size":8,"gradient_accumulation_steps":{}})"),
+            "TypeError: unsupported operand type(s) for //=: 'int' and 'dict'");
+  // A repetition past an index, or past what any process can allocate, fails as CPython's does.
+  EXPECT_EQ(
+      batch_text(
+          R"({"train_micro_batch_size_per_gpu":"8","gradient_accumulation_steps":100000000000000000000})"),
+      "OverflowError: cannot fit 'int' into an index-sized integer");
+  EXPECT_EQ(
+      batch_text(
+          R"({"train_micro_batch_size_per_gpu":"88","gradient_accumulation_steps":4611686018427387904})"),
+      "OverflowError: repeated string is too long");
+  EXPECT_EQ(
+      batch_text(
+          R"({"train_micro_batch_size_per_gpu":[1,2],"gradient_accumulation_steps":4611686018427387904})"),
+      "MemoryError: ");
+  EXPECT_EQ(
+      batch_text(R"({"train_micro_batch_size_per_gpu":"8","gradient_accumulation_steps":281474976710656})"),
+      "MemoryError: ");
+  EXPECT_EQ(
+      batch_text(R"({"train_micro_batch_size_per_gpu":"8","gradient_accumulation_steps":1099511627776})"),
+      "Unmodelled: train_micro_batch_size_per_gpu repeated into a str this long is not modelled");
+  EXPECT_EQ(batch_text(
+                R"({"train_micro_batch_size_per_gpu":"","gradient_accumulation_steps":4611686018427387904})"),
+            "TypeError: '>' not supported between instances of 'str' and 'int'");
 }
 
 TEST(DeepSpeedConfigBatch, FloatValuesAreComputedWithAsPythonComputes) {
@@ -144,8 +199,11 @@ TEST(DeepSpeedConfigWarnings, OptimizerValuesOfOtherTypesFailWhereUpstreamReadsT
             "TypeError: '>' not supported between instances of 'NoneType' and 'int'");
   EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"vocabulary_size":[8]})"),
             "TypeError: unsupported operand type(s) for %: 'list' and 'int'");
+  // A str: `% 8` formats 8 into it, which text without a conversion refuses.
   EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"vocabulary_size":"50257"})"),
-            "Unmodelled: vocabulary_size of type str is not modelled");
+            "TypeError: not all arguments converted during string formatting");
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"vocabulary_size":"%d"})"),
+            "Unmodelled: vocabulary_size given as text holding % is not modelled");
 }
 
 TEST(DeepSpeedConfigBatch, ElasticBatchValuesAreReadOnAsIfWritten) {

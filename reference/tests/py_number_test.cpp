@@ -42,5 +42,21 @@ TEST(PyNumber, ComparesIntsAndFloatsExactly) {
   EXPECT_FALSE(number_positive(Int(0)));
 }
 
+TEST(PyNumber, BoolsComputeAsIntsAndPrintAsBools) {
+  EXPECT_EQ(text(Number(true)), "True");
+  EXPECT_EQ(text(number_multiply(true, true)), "1");  // arithmetic never gives a bool back
+  EXPECT_EQ(text(number_floor_divide(Int(8), true)), "8");
+  EXPECT_EQ(text(number_floor_divide(false, 2.0)), "0.0");
+  EXPECT_EQ(text(number_floor_divide(Int(8), false)),
+            "ZeroDivisionError: integer division or modulo by zero");
+  EXPECT_TRUE(number_equals(true, Int(1)));
+  EXPECT_TRUE(number_equals(false, 0.0));
+  EXPECT_FALSE(number_positive(false));
+  EXPECT_FALSE(Number(true) == Number(Int(1)));  // as results hold them, True is not 1
+  std::string json;
+  write_json_number(json, false);
+  EXPECT_EQ(json, "false");
+}
+
 }  // namespace
 }  // namespace zfcheck::py
