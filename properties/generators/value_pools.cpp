@@ -278,9 +278,9 @@ ConfigKey occasional_key(std::string_view key, std::initializer_list<std::string
 
 const std::vector<ConfigKey>& top_level_keys() {
   static const std::vector<ConfigKey> keys{
-      config_key("train_batch_size", {"8", "16", "0", "6", R"("auto")"}),
-      config_key("train_micro_batch_size_per_gpu", {"2", "0", R"("auto")"}, 3),
-      config_key("gradient_accumulation_steps", {"1", "4", "0", R"("auto")"}, 4),
+      config_key("train_batch_size", {"8", "16", "0", "6", R"("auto")", "true"}),
+      config_key("train_micro_batch_size_per_gpu", {"2", "0", R"("auto")", "[2]"}, 3),
+      config_key("gradient_accumulation_steps", {"1", "4", "0", R"("auto")", "false"}, 4),
       occasional_key("gradient_allreduce_op", {R"("sum")", R"("SUM")", R"("mean")", R"("max")", "null"}),
       occasional_key(
           "fp16",
@@ -293,8 +293,8 @@ const std::vector<ConfigKey>& top_level_keys() {
           "bf16", {R"({"enabled":true})", R"({"enabled":"auto"})", R"({"enabled":true,"bogus":1})", "false"}),
       occasional_key("optimizer", {R"({"type":"AdamW","params":{"lr":3e-5,"max_grad_norm":1.0}})",
                                    R"({"type":"Adam","params":{"lr":"auto"}})"}),
-      occasional_key("vocabulary_size", {"50257", "50304"}),
-      occasional_key("sequence_parallel_size", {"2"}),
+      occasional_key("vocabulary_size", {"50257", "50304", R"("50257")"}),
+      occasional_key("sequence_parallel_size", {"2", "Infinity"}),
       occasional_key("allgather_size", {"100000000", "1.5"}),
       occasional_key("elasticity",
                      {R"({"enabled":false,"max_train_batch_size":10000,"micro_batch_sizes":[8,12,16,17]})"}),

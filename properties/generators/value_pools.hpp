@@ -68,10 +68,11 @@ struct ConfigKey {
   std::size_t absent_weight = 1;
 };
 // train_batch_size, train_micro_batch_size_per_gpu, gradient_accumulation_steps (absent, consistent,
-// inconsistent, 0, "auto"; the last two left out more often, so that most configs derive them); now and then
-// gradient_allreduce_op, the fp16, bf16 and optimizer blocks
-// (valid, refused by their validators, or not objects at all) and vocabulary_size that DeepSpeedConfig's
-// own assertions and warnings read, sequence_parallel_size (a float world size), allgather_size (what the
+// inconsistent, 0, "auto", a bool or a list; the last two left out more often, so that most configs derive
+// them); now and then gradient_allreduce_op, the fp16, bf16 and optimizer blocks
+// (valid, refused by their validators, or not objects at all) and vocabulary_size (an int or a str) that
+// DeepSpeedConfig's own assertions and warnings read, sequence_parallel_size (a float world size, inf
+// among them), allgather_size (what the
 // deprecated `zero_optimization: true` reads), and an elasticity block that leaves it off.
 const std::vector<ConfigKey>& top_level_keys();
 // zero_optimization's stage (absent, 0-3, "2", "x"), offload_optimizer (absent, device cpu / nvme with

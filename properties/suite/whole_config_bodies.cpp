@@ -81,6 +81,18 @@ std::optional<Case> with_zero_key(const Case& c, std::string_view key, py::Value
   return out;
 }
 
+// The case with what _do_warning_check reads made harmless (vocabulary_size 0, the optimizer's params
+// null), so that its result shows how far DeepSpeedConfig got before that check; the case itself when the
+// config is not an object.
+Case before_warning_check(const Case& c) {
+  auto out = with_config_key(c, "vocabulary_size", py::Value(0));
+  if (!out) return c;
+  py::Value* optimizer = out->deepspeed_config->as<py::Dict>()->find_mutable("optimizer");
+  py::Dict* dict = optimizer ? optimizer->as<py::Dict>() : nullptr;
+  if (dict != nullptr && dict->find("params") != nullptr) dict->set(py::Str{"params"}, py::Value(py::None{}));
+  return *out;
+}
+
 }  // namespace
 
 std::optional<Failure> whole_config_gives_its_blocks_result(const Case& c, const ProfileSet& profiles) {
@@ -221,14 +233,17 @@ std::optional<Failure> sum_allreduce_is_refused_only_with_stage_3_or_zenflow(con
   const py::Dict* section = zero ? zero->as<py::Dict>() : nullptr;
   const py::Value* block = section ? section->find("zenflow") : nullptr;
   const bool has_block = block != nullptr && block->as<py::None>() == nullptr;
+  const Case mean_checked = before_warning_check(*mean);
   for (const Profile& p : profiles.all()) {
     const Result with_mean = evaluate(*mean, p);
     if (with_mean.outcome == Outcome::unmodelled) continue;
     const Result with_sum = evaluate(*sum, p);
-    std::optional<std::string> refusal;  // _do_error_check's, once DeepSpeedConfig has read the rest
-    if (with_mean.deepspeed && with_mean.deepspeed->stage == 3) {
+    // _do_error_check's refusal, once DeepSpeedConfig has read the rest (_do_warning_check comes after it).
+    const Result checked = evaluate(mean_checked, p);
+    std::optional<std::string> refusal;
+    if (checked.deepspeed && checked.deepspeed->stage == 3) {
       refusal = "gradient_allreduce_op='sum' is not supported with ZeRO stage 3";
-    } else if (with_mean.deepspeed && has_block) {
+    } else if (checked.deepspeed && has_block) {
       refusal = "gradient_allreduce_op='sum' is not supported with ZenFlow";
     }
     const auto broke = [&](const std::string& what) {
