@@ -80,8 +80,13 @@ tl::expected<std::int64_t, Error> bounded_field(const py::Dict& block, std::stri
 // ElasticityConfig(block) with enabled truthy: the values compute_elastic_config reads.
 struct Settings {
   const py::Value* max_batch;  // max_train_batch_size, read where it is first used
-  std::vector<std::int64_t> micro_batches;
-  const py::Value* micro_list;  // as given, for the messages that print it
+  std::vector<std::int64_t> micro_batches;  // a bool (only True gets here) as 1
+  const py::Value* micro_list;              // as given, for the messages that print it
+  // numpy turns an empty list into float64 and a list of bools alone into bool, for which np.lcm has no
+  // loop: its error, worded differently by each numpy version, is not modelled.
+  bool numpy_lcm_refuses;
+  // set(micro_batches) keeps the first of equal values: when that 1 is True, a micro batch of 1 is True.
+  bool one_is_true;
   std::int64_t min_gpus, max_gpus, model_parallel, gpus_per_node;
   const py::Value* version;  // as given (0.2 when absent)
   bool prefer_larger;
@@ -120,16 +125,20 @@ tl::expected<Settings, Error> read_settings(const py::Dict& block) {
                                        std::string(ints ? "positive integers" : "a list of integers") +
                                        ", instead contains: f" + *shown));
   }
+  bool only_bools = true;
+  bool one_seen = false;
   for (const py::Value& m : *list) {
     const py::Int* i = m.as<py::Int>();
-    auto value = i ? py::to_int64(*i) : std::nullopt;
+    auto value = i ? py::to_int64(*i) : std::optional<std::int64_t>(1);  // else True
     if (!value || *value >= kLargest)
       return tl::unexpected(
-          unmodelled("elasticity.micro_batch_sizes holding a bool or an int this large is not modelled"));
+          unmodelled("elasticity.micro_batch_sizes holding an int this large is not modelled"));
+    only_bools = only_bools && i == nullptr;
+    if (*value == 1 && !one_seen) s.one_is_true = i == nullptr;
+    one_seen = one_seen || *value == 1;
     s.micro_batches.push_back(*value);
   }
-  if (s.micro_batches.empty())  // numpy's lcm of no values fails in words of its own
-    return tl::unexpected(unmodelled("elasticity.micro_batch_sizes empty is not modelled"));
+  s.numpy_lcm_refuses = only_bools;  // an empty list too
   auto min_gpus = int_field(block, "min_gpus", 1);
   if (!min_gpus) return tl::unexpected(min_gpus.error());
   auto max_gpus = int_field(block, "max_gpus", 10000);
@@ -213,17 +222,27 @@ std::vector<std::int64_t> valid_gpus(std::int64_t batch, const std::vector<std::
 // _get_compatible_gpus_v01: candidates from each micro batch and their lcm scaled by a highly composite
 // number, then the one with the most valid GPU counts (the larger, or with prefer_larger false the smaller,
 // among equals).
-tl::expected<Choice, Error> compatible_v01(const std::vector<std::int64_t>& micro, std::int64_t max_batch,
-                                           std::int64_t min_gpus, std::int64_t max_gpus, bool prefer_larger) {
-  const std::int64_t smallest = *std::min_element(micro.begin(), micro.end());
+tl::expected<Choice, Error> compatible_v01(const std::vector<std::int64_t>& micro, bool numpy_lcm_refuses,
+                                           std::int64_t max_batch, std::int64_t min_gpus,
+                                           std::int64_t max_gpus, bool prefer_larger) {
   if (min_gpus == 0) min_gpus = 1;
-  if (max_gpus == 0) max_gpus = floor_div(max_batch, smallest);
+  if (max_gpus == 0) {
+    if (micro.empty()) return tl::unexpected(raised("ValueError", "min() arg is an empty sequence"));
+    max_gpus = floor_div(max_batch, *std::min_element(micro.begin(), micro.end()));
+  }
   if (std::any_of(micro.begin(), micro.end(), [&](std::int64_t mb) { return mb > max_batch; })) {
     return tl::unexpected(raised("ValueError",
                                  "All micro batches must be less than             or equal to "
                                  "max_acceptable_batch_size: " +
                                      std::to_string(max_batch)));
   }
+  if (numpy_lcm_refuses) {
+    return tl::unexpected(
+        unmodelled("elasticity.micro_batch_sizes empty or holding only bools is not modelled (numpy's lcm "
+                   "refuses it, in "
+                   "words of its numpy version)"));
+  }
+  const std::int64_t smallest = *std::min_element(micro.begin(), micro.end());
   std::int64_t lcm = 1;
   for (std::int64_t mb : micro) {
     const std::int64_t step = lcm / std::gcd(lcm, mb);
@@ -272,7 +291,7 @@ tl::expected<Choice, Error> compatible_v02(const std::vector<std::int64_t>& micr
                                std::to_string(s.model_parallel)));
   }
   const std::int64_t dp_per_node = s.gpus_per_node / s.model_parallel;
-  auto nodes = compatible_v01(micro, int_of_quotient(max_batch, dp_per_node),
+  auto nodes = compatible_v01(micro, s.numpy_lcm_refuses, int_of_quotient(max_batch, dp_per_node),
                               int_of_quotient(s.min_gpus, s.gpus_per_node),
                               int_of_quotient(s.max_gpus, s.gpus_per_node), s.prefer_larger);
   if (!nodes) return nodes;
@@ -295,6 +314,7 @@ tl::expected<Choice, Error> compatible_v02(const std::vector<std::int64_t>& micr
 
 struct Elastic {
   std::int64_t batch, micro_batch;
+  bool micro_batch_is_true;  // the chosen 1 is the list's True
 };
 
 // compute_elastic_config(config, version, world_size) for a world size >= 1.
@@ -323,9 +343,9 @@ tl::expected<Elastic, Error> compute(const py::Dict& block, std::int64_t world) 
                                      std::string(py::type_name(*s->max_batch)) +
                                      (max_int ? " this large" : "") + " is not modelled"));
   }
-  auto choice = version->value == 0.1
-                    ? compatible_v01(s->micro_batches, *max_batch, s->min_gpus, s->max_gpus, s->prefer_larger)
-                    : compatible_v02(s->micro_batches, *max_batch, world, *s);
+  auto choice = version->value == 0.1 ? compatible_v01(s->micro_batches, s->numpy_lcm_refuses, *max_batch,
+                                                       s->min_gpus, s->max_gpus, s->prefer_larger)
+                                      : compatible_v02(s->micro_batches, *max_batch, world, *s);
   if (!choice) return tl::unexpected(choice.error());
   const std::int64_t batch = std::holds_alternative<std::int64_t>(choice->batch)
                                  ? std::get<std::int64_t>(choice->batch)
@@ -341,7 +361,7 @@ tl::expected<Elastic, Error> compute(const py::Dict& block, std::int64_t world) 
   std::vector<std::int64_t> sizes = s->micro_batches;
   std::sort(sizes.rbegin(), sizes.rend());
   for (std::int64_t mb : sizes) {
-    if (floor_mod(floor_div(batch, world), mb) == 0) return Elastic{batch, mb};
+    if (floor_mod(floor_div(batch, world), mb) == 0) return Elastic{batch, mb, mb == 1 && s->one_is_true};
   }
   return tl::unexpected(raised(
       "AssertionError", "Unable to find divisible micro batch size world_size=" + std::to_string(world) +
@@ -391,6 +411,11 @@ tl::expected<std::optional<py::Dict>, Error> elastic_config(const py::Dict& conf
   const std::array<std::int64_t, 3> values{elastic->batch, elastic->micro_batch, steps};
   constexpr std::array<std::string_view, 3> kShown{"training_batch_size", "train_micro_batch_size_per_gpu",
                                                    "gradient_accumulation_steps"};
+  // What DeepSpeedConfig reads on in place of each batch value, and str() of it.
+  const auto elastic_value = [&](std::size_t k) {
+    return k == 1 && elastic->micro_batch_is_true ? py::Value(true)
+                                                  : py::Value(static_cast<long long>(values[k]));
+  };
   py::Dict out = config;
   for (std::size_t k = 0; k < kBatchKeys.size(); ++k) {
     if (const py::Value* old = config.find(kBatchKeys[k])) {
@@ -398,9 +423,9 @@ tl::expected<std::optional<py::Dict>, Error> elastic_config(const py::Dict& conf
       if (!shown)
         return tl::unexpected(
             unmodelled(std::string(kBatchKeys[k]) + " given as this text with elasticity is not modelled"));
-      warnings.push_back(elastic_override_warning(kShown[k], *shown, std::to_string(values[k])));
+      warnings.push_back(elastic_override_warning(kShown[k], *shown, *py::str(elastic_value(k))));
     }
-    out.set(py::Str{std::string(kBatchKeys[k])}, py::Value(static_cast<long long>(values[k])));
+    out.set(py::Str{std::string(kBatchKeys[k])}, elastic_value(k));
   }
   return out;
 }

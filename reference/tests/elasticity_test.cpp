@@ -148,13 +148,40 @@ TEST(Elasticity, ElasticityConfigsChecksInOrder) {
       "ValueError: All micro batches must be less than             or equal to max_acceptable_batch_size: 1");
 }
 
+TEST(Elasticity, TrueInTheMicroBatchesComputesAsOneAndIsKeptWhereChosen) {
+  const auto with = [](std::string_view fields, int world) {
+    return elastic_text("{\"elasticity\":{\"enabled\":true," + std::string(fields) + "}}", world);
+  };
+  const std::string scheduler = " | " + elastic_scheduler_warning();
+  EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[true,2])", 2), "on 60 2 15" + scheduler);
+  // set([True, 2]) keeps True, so the micro batch of 1 it picks is True; set([1, True]) keeps 1.
+  EXPECT_EQ(with(R"("max_train_batch_size":7,"micro_batch_sizes":[true,2])", 2), "on 6 true 3" + scheduler);
+  EXPECT_EQ(with(R"("max_train_batch_size":7,"micro_batch_sizes":[1,true,2])", 2), "on 6 1 3" + scheduler);
+  EXPECT_EQ(
+      elastic_text(R"({"train_micro_batch_size_per_gpu":2,"elasticity":{"enabled":true,
+                             "max_train_batch_size":64,"micro_batch_sizes":[true,2],
+                             "ignore_non_elastic_batch_info":true}})",
+                   4),
+      "on 60 true 15" + scheduler + " | [Elasticity] overriding train_micro_batch_size_per_gpu: 2 -> True");
+  // An empty list fails on min() before numpy where v0.2 passes int(max_gpus / per node) == 0 on.
+  EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[],"max_gpus":1,"num_gpus_per_node":2)", 1),
+            "ValueError: min() arg is an empty sequence");
+}
+
 TEST(Elasticity, WhatTheModelDoesNotComputeIsNamed) {
   EXPECT_EQ(
       elastic_text(R"({"elasticity":{"enabled":true,"max_train_batch_size":64.0,"micro_batch_sizes":[2]}})"),
       "Unmodelled: elasticity.max_train_batch_size of type float is not modelled");
+  // numpy's lcm refuses an empty list (float64) and one of bools alone, in words of its version.
   EXPECT_EQ(
       elastic_text(R"({"elasticity":{"enabled":true,"max_train_batch_size":64,"micro_batch_sizes":[true]}})"),
-      "Unmodelled: elasticity.micro_batch_sizes holding a bool or an int this large is not modelled");
+      "Unmodelled: elasticity.micro_batch_sizes empty or holding only bools is not modelled (numpy's lcm "
+      "refuses it, in words of its numpy version)");
+  EXPECT_EQ(
+      elastic_text(
+          R"({"elasticity":{"enabled":true,"max_train_batch_size":64,"micro_batch_sizes":[],"version":0.1}})"),
+      "Unmodelled: elasticity.micro_batch_sizes empty or holding only bools is not modelled (numpy's lcm "
+      "refuses it, in words of its numpy version)");
   EXPECT_EQ(elastic_text(R"({"elasticity":{"enabled":true,"max_train_batch_size":64,"micro_batch_sizes":[2],
                              "max_gpus":"8"}})"),
             "Unmodelled: elasticity.max_gpus of type str is not modelled");
