@@ -163,6 +163,26 @@ void resolution(Writer& w, const Case& c, const Result& r) {
   }
 }
 
+// Why DeepSpeedConfig's batch values are not all ints: it checks none of their types.
+std::string why_not_ints(const Case& c, const BatchSizes& b) {
+  std::vector<std::string> reasons;
+  const py::Number* values[] = {&b.train_batch_size, &b.train_micro_batch_size_per_gpu,
+                                &b.gradient_accumulation_steps};
+  const auto any = [&](auto is) { return std::any_of(std::begin(values), std::end(values), is); };
+  if (any([](const py::Number* n) { return std::holds_alternative<bool>(*n); }))
+    reasons.push_back("a bool given is kept as it is (Python computes with True as 1)");
+  if (any([](const py::Number* n) { return std::holds_alternative<double>(*n); })) {
+    const py::Dict* config = c.deepspeed_config ? c.deepspeed_config->as<py::Dict>() : nullptr;
+    reasons.push_back(config != nullptr && config->find("sequence_parallel_size") != nullptr
+                          ? "the world size divided by sequence_parallel_size is a float, and so is what "
+                            "DeepSpeed derives with it"
+                          : "a float given makes what DeepSpeed derives from it a float");
+  }
+  std::string out = "DeepSpeed checks none of their types: ";
+  for (std::size_t i = 0; i < reasons.size(); ++i) out += (i ? "; " : "") + reasons[i];
+  return out + ".";
+}
+
 // What DeepSpeedConfig and set-up make of the whole config: the batch, and the ZeRO settings ZenFlow reads.
 void deepspeed_view(Writer& w, const Case& c, const Result& r) {
   const DeepSpeedView& d = *r.deepspeed;
@@ -174,8 +194,7 @@ void deepspeed_view(Writer& w, const Case& c, const Result& r) {
   if (train == nullptr || micro == nullptr || accumulation == nullptr) {
     w.line("train_batch_size " + json(b.train_batch_size) + ", train_micro_batch_size_per_gpu " +
            json(b.train_micro_batch_size_per_gpu) + ", gradient_accumulation_steps " +
-           json(b.gradient_accumulation_steps) + ": DeepSpeed computed them with the world size divided by "
-           "sequence_parallel_size, a float.");
+           json(b.gradient_accumulation_steps) + ": " + why_not_ints(c, b));
   } else {
     py::Int world(c.world_size);
     py::Int per_step = *micro * world;

@@ -49,6 +49,21 @@ TEST(Explanation, TheTutorialUnderThePrWarnsYetStillSaysNothingIsReselected) {
   EXPECT_FALSE(has(t, "Smallest fixes")) << t;
 }
 
+TEST(Explanation, BatchValuesThatAreNotIntsSayWhy) {
+  const std::string kept =
+      text_under("deepspeed-edaa722",
+                 R"({"deepspeed_config":{"train_batch_size":true,"zero_optimization":{"stage":0}}})");
+  EXPECT_TRUE(has(kept,
+                  "train_batch_size True, train_micro_batch_size_per_gpu 1, gradient_accumulation_steps 1: "
+                  "DeepSpeed checks none of their types: a bool given is kept as it is"))
+      << kept;
+  EXPECT_FALSE(has(kept, "sequence_parallel_size")) << kept;
+  const std::string divided = text_under(
+      "deepspeed-edaa722",
+      R"({"deepspeed_config":{"train_batch_size":8,"sequence_parallel_size":2,"zero_optimization":{"stage":0}}})");
+  EXPECT_TRUE(has(divided, "the world size divided by sequence_parallel_size is a float")) << divided;
+}
+
 TEST(Explanation, ErrorsSayWhereTheyComeFrom) {
   EXPECT_TRUE(has(text_under("pr-8456", R"({"zenflow":{"steps_per_epoch":0}})"), "at config validation"));
   EXPECT_TRUE(has(text_under("pr-8456", R"({"zenflow":{"offload":true}})"), "deepspeed.initialize() raises AssertionError"));
