@@ -19,7 +19,6 @@ constexpr std::string_view kTrainBatch = "train_batch_size";
 constexpr std::string_view kMicroBatch = "train_micro_batch_size_per_gpu";
 constexpr std::string_view kGradAcc = "gradient_accumulation_steps";
 constexpr std::string_view kSequenceParallel = "sequence_parallel_size";
-constexpr double kExactInts = 9007199254740992.0;  // 2**53: every int up to it is a double exactly
 // A repeated batch value of up to 2**24 items is built; one of 2**48 or more cannot be (its bytes pass the
 // 47-bit address space of a 64-bit Linux process), so Python's allocation fails; between, it depends on
 // the machine's memory.
@@ -214,40 +213,29 @@ tl::expected<void, Error> check_batch(const BatchSizes& b, const py::Number& wor
   return {};
 }
 
-// `world / divisor` for an int world and a float divisor (both exact doubles, so IEEE division rounds the
-// quotient as Python's true division does), or nothing for a world too large to be one.
-std::optional<double> true_division(const py::Int& world, double divisor) {
-  auto w = py::to_double(world);
-  if (!w || std::fabs(*w) > kExactInts) return std::nullopt;
-  return *w / divisor;  // two exact doubles: IEEE division rounds as Python's does
-}
-
 }  // namespace
 
 tl::expected<py::Number, Error> effective_world_size(const py::Dict& config, const py::Int& world) {
   const py::Value* v = config.find(kSequenceParallel);
   if (v == nullptr) return py::Number(world);
-  const auto not_modelled = [](std::string why) {
-    return tl::unexpected(unmodelled(std::string(kSequenceParallel) + " " + why + " is not modelled"));
-  };
-  std::optional<double> divided;
-  if (const bool* b = v->as<bool>()) {
-    if (!*b) return tl::unexpected(raised("ZeroDivisionError", "division by zero"));
-    divided = true_division(world, 1.0);
-  } else if (const py::Int* i = v->as<py::Int>()) {
-    if (*i == 0) return tl::unexpected(raised("ZeroDivisionError", "division by zero"));
-    auto d = py::to_double(*i);
-    if (!d || py::Int(*d) != *i) return not_modelled("that is not exactly a float");
-    divided = true_division(world, *d);
-  } else if (const double* f = v->as<double>()) {
-    if (*f == 0.0) return tl::unexpected(raised("ZeroDivisionError", "float division by zero"));
-    divided = true_division(world, *f);
-  } else {
-    return tl::unexpected(raised("TypeError", "unsupported operand type(s) for /: 'int' and '" +
-                                                  std::string(py::type_name(*v)) + "'"));
+  const py::Int* i = v->as<py::Int>();
+  const bool* b = v->as<bool>();
+  if (i != nullptr || b != nullptr) {  // int / int (a bool is one): the exact quotient, rounded once
+    const py::Int divisor = i ? *i : py::Int(*b ? 1 : 0);
+    if (divisor == 0) return tl::unexpected(raised("ZeroDivisionError", "division by zero"));
+    auto divided = py::true_divide(world, divisor);
+    if (!divided)
+      return tl::unexpected(raised("OverflowError", "integer division result too large for a float"));
+    return py::Number(*divided);
   }
-  if (!divided) return not_modelled("with a world size no float holds exactly");
-  return py::Number(*divided);
+  if (const double* f = v->as<double>()) {  // int / float: the int converted first
+    if (*f == 0.0) return tl::unexpected(raised("ZeroDivisionError", "float division by zero"));
+    auto w = py::to_double(world);
+    if (!w) return tl::unexpected(raised("OverflowError", "int too large to convert to float"));
+    return py::Number(*w / *f);
+  }
+  return tl::unexpected(raised(
+      "TypeError", "unsupported operand type(s) for /: 'int' and '" + std::string(py::type_name(*v)) + "'"));
 }
 
 tl::expected<BatchSizes, Error> batch_sizes(const py::Dict& config, const py::Int& world_size) {

@@ -22,9 +22,9 @@ struct BatchSizes {
 
 // The world size DeepSpeedConfig computes with when no mpu is passed: dist.get_world_size() (`world`), or,
 // when the config has "sequence_parallel_size", `world` / that value (Python's true division: a float;
-// ZeroDivisionError for 0, TypeError for a value that is not a number; a quotient of zero, infinity or NaN
-// computes on as Python's floats do). An int divisor no float holds exactly is an unmodelled error naming
-// the key.
+// ZeroDivisionError for 0, TypeError for a value that is not a number; an int divisor gives the exact
+// quotient rounded once, as Python's int / int; a quotient of zero, infinity or NaN computes on as Python's
+// floats do).
 tl::expected<py::Number, Error> effective_world_size(const py::Dict& config, const py::Int& world);
 
 // The batch values of `config` after _set_batch_related_parameters and _batch_assertion, with

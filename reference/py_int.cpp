@@ -54,6 +54,30 @@ std::optional<double> to_double(const Int& value) {
   return result;
 }
 
+std::optional<double> true_divide(const Int& a, const Int& b) {
+  const bool negative = (a < 0) != (b < 0);
+  const Int n = abs(a), d = abs(b);
+  if (n == 0) return negative ? -0.0 : 0.0;
+  const auto bits = [](const Int& x) { return static_cast<long>(boost::multiprecision::msb(x)) + 1; };
+  // q = floor(n * 2**shift / d) holds 55 or 56 bits; the quotient is (q + r / d) * 2**-shift.
+  const long shift = 55 - (bits(n) - bits(d));
+  Int q, r;
+  boost::multiprecision::divide_qr(shift >= 0 ? Int(n << shift) : n, shift >= 0 ? d : Int(d << -shift), q, r);
+  const long exponent = bits(q) - 1 - shift;  // the quotient lies in [2**exponent, 2**(exponent + 1))
+  if (exponent > 1023) return std::nullopt;
+  // 53 bits, fewer for a subnormal result; below half the smallest subnormal it rounds to zero.
+  const long precision = exponent >= -1022 ? 53 : 53 - (-1022 - exponent);
+  if (precision < 0) return negative ? -0.0 : 0.0;
+  const long drop = bits(q) - precision;
+  const Int dropped = q & ((Int(1) << drop) - 1);
+  const Int half = Int(1) << (drop - 1);
+  q >>= drop;
+  if (dropped > half || (dropped == half && (r != 0 || (q & 1) != 0))) q += 1;
+  const double magnitude = std::ldexp(q.convert_to<double>(), static_cast<int>(drop - shift));
+  if (std::isinf(magnitude)) return std::nullopt;
+  return negative ? -magnitude : magnitude;
+}
+
 std::int64_t clamp_to(const Int& value, std::int64_t lo, std::int64_t hi) {
   if (value < lo) return lo;
   if (value > hi) return hi;

@@ -24,6 +24,11 @@ std::optional<std::int64_t> to_int64(const Int& value);
 // Python's float(int): correctly rounded, nothing when the result would overflow (Python raises OverflowError).
 std::optional<double> to_double(const Int& value);
 
+// Python's a / b for ints (CPython's long_true_divide): the exact quotient correctly rounded to a double,
+// half to even, subnormals included; nothing when it is too large for a float (Python's OverflowError).
+// `b` is not zero.
+std::optional<double> true_divide(const Int& a, const Int& b);
+
 // Python's a // b (floor division); `b` is not zero.
 Int floor_div(const Int& a, const Int& b);
 
