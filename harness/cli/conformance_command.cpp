@@ -135,6 +135,7 @@ int run_conformance(ConformanceOptions& opts) {
     std::cout << run.render(replay, TerminalStyle::for_stdout());
     std::cout.flush();
     if (!run.invalid().empty()) return kExitUsage;
+    if (run.summary().cases() == 0 && run.not_evaluated().count > 0) return kExitUsage;  // nothing compared
     return run.summary().agreed() == run.summary().cases() ? kExitOk : kExitFinding;
   });
 }
@@ -176,14 +177,19 @@ void add_conformance_command(CLI::App& app, int& exit_code) {
       "by\n"
       "count), and each disagreeing field is shown with its count, smallest case and replay. A line the "
       "model\n"
-      "refuses as invalid_case is listed with its reason and not compared. `zfcheck diff --from P --to\n"
-      "upstream:PATH@REV` compares the same two engines on the grid only, grouping the changed cases "
-      "instead.\n"
+      "refuses as invalid_case is listed with its reason and not compared; so are the cases upstream's "
+      "runner\n"
+      "could not answer (RunnerStandIn, RunnerError: a Python without numpy, say), counted with their "
+      "reasons\n"
+      "and the smallest of them. `zfcheck diff --from P --to upstream:PATH@REV` compares the same two "
+      "engines\n"
+      "on the grid only, grouping the changed cases instead.\n"
       "The old spelling --deepspeed PATH [--rev REV | --worktree] --cases FILE still works, with a note.\n"
       "--topk compares each problem's per-rank outcomes (kind, raise type and parameter, block), which\n"
       "parameters raised, their geometry, selections (a different top-k under ties agrees) and index dtypes\n"
       "(docs/upstream-engine.md).",
-      {"full agreement", "some disagreement", "bad usage, an invalid case line or a runner failure"});
+      {"every compared case agrees", "some disagreement",
+       "bad usage, an invalid case line, a runner failure or no case the runner could answer"});
   cmd->callback([opts, &exit_code] { exit_code = run_conformance(*opts); });
 }
 

@@ -296,8 +296,16 @@ const std::vector<ConfigKey>& top_level_keys() {
       occasional_key("vocabulary_size", {"50257", "50304", R"("50257")"}),
       occasional_key("sequence_parallel_size", {"2", "Infinity"}),
       occasional_key("allgather_size", {"100000000", "1.5"}),
-      occasional_key("elasticity",
-                     {R"({"enabled":false,"max_train_batch_size":10000,"micro_batch_sizes":[8,12,16,17]})"}),
+      // Rarer than occasional: an enabled block decides the batch sizes (or refuses them) before anything
+      // else.
+      config_key("elasticity",
+                 {R"({"enabled":false,"max_train_batch_size":10000,"micro_batch_sizes":[8,12,16,17]})",
+                  R"({"enabled":true,"max_train_batch_size":64,"micro_batch_sizes":[2,4]})",
+                  R"({"enabled":true,"max_train_batch_size":64,"micro_batch_sizes":[2,4],)"
+                  R"("ignore_non_elastic_batch_info":true})",
+                  R"({"enabled":true,"max_train_batch_size":10000,"micro_batch_sizes":[8,12,16,17],)"
+                  R"("min_gpus":1,"max_gpus":64,"min_time":20,"version":0.2})"},
+                 36),
   };
   return keys;
 }

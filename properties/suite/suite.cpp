@@ -105,7 +105,7 @@ std::vector<PropertySpec> build_suite() {
       model_property("derivableBatchValuesMayBeLeftOut",
                      "a config that gives all three batch values DeepSpeed accepts gives the same "
                      "result without any one of them (a value derived with a float world size is the "
-                     "float of the one given)",
+                     "float of the one given), elastic training off",
                      all, &derivable_batch_values_may_be_left_out));
   suite.push_back(model_property("zeroDefaultsWrittenOutChangeNothing",
                                  "writing overlap_comm or stage as ZeRO's default changes nothing, but for "

@@ -167,6 +167,11 @@ std::optional<Failure> derivable_batch_values_may_be_left_out(const Case& c, con
   for (std::string_view key : kBatchKeys) {
     if (config == nullptr || config->find(key) == nullptr) return std::nullopt;
   }
+  // Elastic training picks the batch values itself and logs each one given that it replaces.
+  const py::Value* elasticity = config->find("elasticity");
+  const py::Dict* elastic = elasticity ? elasticity->as<py::Dict>() : nullptr;
+  const py::Value* enabled = elastic ? elastic->find("enabled") : nullptr;
+  if (enabled != nullptr && enabled->truthy()) return std::nullopt;
   for (const Profile& p : profiles.all()) {
     const Result given = evaluate(c, p);
     if (!given.deepspeed) continue;

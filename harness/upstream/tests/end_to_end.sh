@@ -12,19 +12,21 @@ if [ -z "${DEEPSPEED_SRC:-}" ]; then
   exit 77
 fi
 status=0
+# Elastic training: upstream's batch sizes need numpy and packaging, DeepSpeed's own dependencies, in the Python
+# of ZFCHECK_ELASTIC_PYTHON (default python3); without them the runner has only stand-ins, so the generated
+# cases with an enabled elasticity block are not evaluated (conformance says so) and elasticity_cases.jsonl
+# is not run.
+elastic_python=${ZFCHECK_ELASTIC_PYTHON:-python3}
 # Each revision against the profile that models it (conformance's default).
 for rev in edaa72212 refs/pull/8274/head; do
   "$zfcheck" conformance --upstream "$DEEPSPEED_SRC@$rev" --sweep || status=1
   "$zfcheck" conformance "$(dirname "$0")/overlap_comm_cases.jsonl" --upstream "$DEEPSPEED_SRC@$rev" || status=1
   for seed in 1 2; do
-    "$zfcheck" conformance --upstream "$DEEPSPEED_SRC@$rev" --generated "$cases" --seed "$seed" || status=1
+    "$zfcheck" conformance --upstream "$DEEPSPEED_SRC@$rev" --generated "$cases" --seed "$seed" \
+      --python "$elastic_python" || status=1
   done
 done
 
-# Elastic training (elasticity_cases.jsonl beside this script): upstream's batch sizes need numpy and packaging,
-# DeepSpeed's own dependencies, in the Python of ZFCHECK_ELASTIC_PYTHON (default python3); without them the
-# runner has only stand-ins, so this part says it was not run.
-elastic_python=${ZFCHECK_ELASTIC_PYTHON:-python3}
 if "$elastic_python" -c "import numpy, packaging" 2> /dev/null; then
   for rev in edaa72212 refs/pull/8274/head; do
     "$zfcheck" conformance "$(dirname "$0")/elasticity_cases.jsonl" --upstream "$DEEPSPEED_SRC@$rev" \

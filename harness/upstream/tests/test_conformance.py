@@ -89,6 +89,27 @@ class ConformanceFixture(unittest.TestCase):
         self.assertIn('smallest case: {"id":"dataloader","zenflow":{},"dataloader_len":10}', run.stdout)
         self.assertIn("agreement: %d/%d cases" % (len(CASES) - 2, len(CASES)), run.stdout)
 
+    def test_cases_the_runner_cannot_answer_are_counted_not_compared(self):
+        # Upstream's code reads what the runner has only a stand-in for on every case that reaches set-up: those
+        # six say nothing about the model; the two it answers ("off", "bad") are compared.
+        checkout = os.path.join(self.root, "ds")
+        write_checkout(checkout, engine_code=("import torch", "torch.cuda.device_count()"))
+        run = self.conformance(checkout)
+        self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+        self.assertIn("agreement: 2/2 cases\n6 cases not evaluated (the runner could not answer them: upstream@",
+                      run.stdout)
+        self.assertIn(": RunnerStandIn: zfcheck's runner has only a stand-in for torch.cuda.device_count", run.stdout)
+        self.assertIn("(6 cases)), not compared\n  smallest: {\"id\":\"default\",\"zenflow\":{}}\n", run.stdout)
+
+    def test_no_case_the_runner_can_answer_is_no_agreement(self):
+        checkout = os.path.join(self.root, "ds")
+        write_checkout(checkout, engine_code=("import torch", "torch.cuda.device_count()"))
+        with open(self.cases, "w") as f:
+            f.write(json.dumps(CASES[0]) + "\n")
+        run = self.conformance(checkout)
+        self.assertEqual(run.returncode, 2, run.stdout + run.stderr)
+        self.assertIn("agreement: 0/0 cases\n1 case not evaluated", run.stdout)
+
     def test_revisions_are_read_from_git(self):
         repo = os.path.join(self.root, "repo")
         write_checkout(repo)
