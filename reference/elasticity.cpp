@@ -42,6 +42,12 @@ std::int64_t floor_div(std::int64_t a, std::int64_t b) {
 }
 std::int64_t floor_mod(std::int64_t a, std::int64_t b) { return a - floor_div(a, b) * b; }
 
+// float(n) for the world size: an int below kLargest or a float.
+double as_double(const py::Number& n) {
+  if (const double* d = std::get_if<double>(&n)) return *d;
+  return static_cast<double>(*py::to_int64(*py::int_of(n)));
+}
+
 // Python's int(a / b) for a divisor >= 1 and ints below kLargest, which always fit.
 std::int64_t int_of_quotient(std::int64_t a, std::int64_t b) { return *py::int_of_true_division(a, b); }
 
@@ -282,8 +288,10 @@ tl::expected<Choice, Error> compatible_v01(const std::vector<std::int64_t>& micr
   return Choice{chosen, std::move(valid)};
 }
 
+// _get_compatible_gpus_v02 for `gpus` (the world size: an int's value, or the float sequence_parallel_size
+// made of it; never 0).
 tl::expected<Choice, Error> compatible_v02(const std::vector<std::int64_t>& micro, std::int64_t max_batch,
-                                           std::int64_t gpus, const Settings& s) {
+                                           const py::Number& gpus, const Settings& s) {
   if (s.gpus_per_node % s.model_parallel != 0) {
     return tl::unexpected(raised(
         "ElasticityError", "In Elasticity v0.2, number of GPUs per node:" + std::to_string(s.gpus_per_node) +
@@ -299,17 +307,24 @@ tl::expected<Choice, Error> compatible_v02(const std::vector<std::int64_t>& micr
   const std::int64_t batch = std::get<std::int64_t>(nodes->batch) * dp_per_node;
   std::vector<std::int64_t> valid;
   for (std::int64_t n : *nodes->valid) valid.push_back(n * dp_per_node);
-  if (std::find(valid.begin(), valid.end(), floor_div(gpus, s.model_parallel)) != valid.end())
+  const py::Number data_parallel = *py::number_floor_divide(gpus, py::Int(s.model_parallel));  // mp >= 1
+  if (std::any_of(valid.begin(), valid.end(),
+                  [&](std::int64_t v) { return py::number_equals(py::Int(v), data_parallel); }))
     return Choice{batch, std::move(valid)};
   const double dp_size =
-      static_cast<double>(gpus) / static_cast<double>(s.gpus_per_node) * static_cast<double>(dp_per_node);
+      as_double(gpus) / static_cast<double>(s.gpus_per_node) * static_cast<double>(dp_per_node);
   std::optional<double> chosen;
   for (std::int64_t mb : micro) {
     const double smallest = static_cast<double>(mb) * dp_size;
-    const double candidate = std::floor(static_cast<double>(max_batch) / smallest) * smallest;
+    if (smallest == 0.0) return tl::unexpected(raised("ZeroDivisionError", "float division by zero"));
+    const double quotient = static_cast<double>(max_batch) / smallest;
+    if (!std::isfinite(quotient)) return tl::unexpected(py::int_of_float(quotient).error());  // math.floor's
+    const double candidate = std::floor(quotient) * smallest;
     if (!chosen || (s.prefer_larger ? candidate > *chosen : candidate < *chosen)) chosen = candidate;
   }
-  return Choice{*chosen, std::vector<std::int64_t>{static_cast<std::int64_t>(dp_size)}};
+  auto counted = py::int_of_float(dp_size);  // [int(current_dp_size)]: |dp_size| <= |gpus| < kLargest
+  if (!counted) return tl::unexpected(counted.error());
+  return Choice{*chosen, std::vector<std::int64_t>{*counted}};
 }
 
 struct Elastic {
@@ -317,8 +332,9 @@ struct Elastic {
   bool micro_batch_is_true;  // the chosen 1 is the list's True
 };
 
-// compute_elastic_config(config, version, world_size) for a world size >= 1.
-tl::expected<Elastic, Error> compute(const py::Dict& block, std::int64_t world) {
+// compute_elastic_config(config, version, world_size): `world` is an int's value below kLargest, or the float
+// sequence_parallel_size made of it (any sign, 0, NaN or infinite; finite ones below kLargest).
+tl::expected<Elastic, Error> compute(const py::Dict& block, const py::Number& world) {
   auto s = read_settings(block);
   if (!s) return tl::unexpected(s.error());
   auto version = read_version(s->version);
@@ -343,30 +359,52 @@ tl::expected<Elastic, Error> compute(const py::Dict& block, std::int64_t world) 
                                      std::string(py::type_name(*s->max_batch)) +
                                      (max_int ? " this large" : "") + " is not modelled"));
   }
+  const double w = as_double(world);
+  if (version->value == 0.2 && w == 0.0) {  // world_size 0 means "read WORLD_SIZE", which cases leave unset
+    return tl::unexpected(config_error(
+        "Elasticity V 0.2 needs WORLD_SIZE to compute valid batch size. Either give it as argument to "
+        "function "
+        "compute_elastic_config or set it as an environment variable. Value of WORLD_SIZE as environment "
+        "variable is None"));
+  }
   auto choice = version->value == 0.1 ? compatible_v01(s->micro_batches, s->numpy_lcm_refuses, *max_batch,
                                                        s->min_gpus, s->max_gpus, s->prefer_larger)
                                       : compatible_v02(s->micro_batches, *max_batch, world, *s);
   if (!choice) return tl::unexpected(choice.error());
-  const std::int64_t batch = std::holds_alternative<std::int64_t>(choice->batch)
-                                 ? std::get<std::int64_t>(choice->batch)
-                                 : static_cast<std::int64_t>(std::get<double>(choice->batch));
+  // int(final_batch_size); a float one past kLargest comes only from a negative world size, refused next.
+  std::int64_t batch = 0;
+  if (const double* x = std::get_if<double>(&choice->batch);
+      x && !(std::isfinite(*x) && std::fabs(*x) >= 0x1p53)) {
+    auto truncated = py::int_of_float(*x);
+    if (!truncated) return tl::unexpected(truncated.error());
+    batch = *truncated;
+  } else if (x == nullptr) {
+    batch = std::get<std::int64_t>(choice->batch);
+  }
+  // `if world_size > 0` is false: the two values returned cannot be unpacked into three.
+  if (!(w > 0.0))
+    return tl::unexpected(raised("ValueError", "not enough values to unpack (expected 3, got 2)"));
   if (!choice->valid)
     return tl::unexpected(raised("TypeError", "argument of type 'NoneType' is not iterable"));
-  if (std::find(choice->valid->begin(), choice->valid->end(), world) == choice->valid->end()) {
+  const std::string shown = py::number_text(world);
+  if (std::none_of(choice->valid->begin(), choice->valid->end(),
+                   [&](std::int64_t v) { return py::number_equals(py::Int(v), world); })) {
     return tl::unexpected(
         raised("ElasticityIncompatibleWorldSize",
-               "World size (" + std::to_string(world) +
+               "World size (" + shown +
                    ") is not valid with the current list of valid GPU counts: " + list_repr(*choice->valid)));
   }
+  const auto gpus =
+      static_cast<std::int64_t>(w);  // one of the valid counts: final_batch_size // world is exact
   std::vector<std::int64_t> sizes = s->micro_batches;
   std::sort(sizes.rbegin(), sizes.rend());
   for (std::int64_t mb : sizes) {
-    if (floor_mod(floor_div(batch, world), mb) == 0) return Elastic{batch, mb, mb == 1 && s->one_is_true};
+    if (floor_mod(floor_div(batch, gpus), mb) == 0) return Elastic{batch, mb, mb == 1 && s->one_is_true};
   }
-  return tl::unexpected(raised(
-      "AssertionError", "Unable to find divisible micro batch size world_size=" + std::to_string(world) +
-                            ", final_batch_size=" + std::to_string(batch) +
-                            ", and  micro_batches=" + *py::repr(*s->micro_list) + "."));
+  return tl::unexpected(
+      raised("AssertionError", "Unable to find divisible micro batch size world_size=" + shown +
+                                   ", final_batch_size=" + std::to_string(batch) +
+                                   ", and  micro_batches=" + *py::repr(*s->micro_list) + "."));
 }
 
 constexpr std::array<std::string_view, 3> kBatchKeys{"train_batch_size", "train_micro_batch_size_per_gpu",
@@ -385,12 +423,10 @@ tl::expected<std::optional<py::Dict>, Error> elastic_config(const py::Dict& conf
   }
   const py::Value* enabled = dict->find("enabled");
   if (enabled == nullptr || !enabled->truthy()) return std::nullopt;
-  const py::Int* world_int = py::int_of(world_size);
-  auto world = world_int ? py::to_int64(*world_int) : std::nullopt;
-  if (!world || *world >= kLargest)
-    return tl::unexpected(
-        unmodelled("elasticity with a world size divided by sequence_parallel_size is not modelled"));
-  auto elastic = compute(*dict, *world);
+  const double w = as_double(world_size);
+  if (std::isfinite(w) && std::fabs(w) >= 0x1p53)
+    return tl::unexpected(unmodelled("elasticity with a world size of 2^53 or more is not modelled"));
+  auto elastic = compute(*dict, world_size);
   if (!elastic) return tl::unexpected(elastic.error());
   warnings.push_back(elastic_scheduler_warning());
   const py::Value* ignore = dict->find("ignore_non_elastic_batch_info");
@@ -407,14 +443,19 @@ tl::expected<std::optional<py::Dict>, Error> elastic_config(const py::Dict& conf
                      "ignore_non_elastic_batch_info':true in your "
                      "elasticity config."));
   }
-  const std::int64_t steps = floor_div(elastic->batch, elastic->micro_batch * *world);
-  const std::array<std::int64_t, 3> values{elastic->batch, elastic->micro_batch, steps};
+  // gradient_accu_steps = final_batch_size // (micro_batch_size * self.world_size): a float with a float
+  // world.
+  auto per_step = py::number_multiply(py::Int(elastic->micro_batch), world_size);
+  auto steps = per_step ? py::number_floor_divide(py::Int(elastic->batch), *per_step) : per_step;
+  if (!steps) return tl::unexpected(steps.error());
+  const std::array<py::Number, 3> values{py::Int(elastic->batch), py::Int(elastic->micro_batch), *steps};
   constexpr std::array<std::string_view, 3> kShown{"training_batch_size", "train_micro_batch_size_per_gpu",
                                                    "gradient_accumulation_steps"};
   // What DeepSpeedConfig reads on in place of each batch value, and str() of it.
   const auto elastic_value = [&](std::size_t k) {
-    return k == 1 && elastic->micro_batch_is_true ? py::Value(true)
-                                                  : py::Value(static_cast<long long>(values[k]));
+    return k == 1 && elastic->micro_batch_is_true
+               ? py::Value(true)
+               : std::visit([](const auto& n) { return py::Value(n); }, values[k]);
   };
   py::Dict out = config;
   for (std::size_t k = 0; k < kBatchKeys.size(); ++k) {

@@ -5,13 +5,15 @@
 #include "reference/deepspeed_warnings.hpp"
 #include "test_support.hpp"
 
+#include <cmath>
+
 namespace zfcheck {
 namespace {
 
 // "off", "on: <the three batch values>" or "<type>: <message>", then " | " and each warning logged.
-std::string elastic_text(std::string_view config, int world_size = 2) {
+std::string elastic_text(std::string_view config, const py::Number& world_size = py::Int(2)) {
   std::vector<std::string> warnings;
-  auto out = elastic_config(*testing::json(config).as<py::Dict>(), py::Number(py::Int(world_size)), warnings);
+  auto out = elastic_config(*testing::json(config).as<py::Dict>(), world_size, warnings);
   std::string text = !out ? out.error().type + ": " + out.error().message : !*out ? "off" : "on";
   if (out && *out) {
     for (const char* key :
@@ -166,6 +168,43 @@ TEST(Elasticity, TrueInTheMicroBatchesComputesAsOneAndIsKeptWhereChosen) {
   // An empty list fails on min() before numpy where v0.2 passes int(max_gpus / per node) == 0 on.
   EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[],"max_gpus":1,"num_gpus_per_node":2)", 1),
             "ValueError: min() arg is an empty sequence");
+}
+
+TEST(Elasticity, AWorldSizeSequenceParallelSizeMadeAFloatComputesAsPython) {
+  // DeepSpeedConfig's world size is dist.get_world_size() / sequence_parallel_size, a float (checked against
+  // upstream's code at edaa72212 and PR #8274 on 1,446 such configs).
+  const std::string v02 =
+      R"({"elasticity":{"enabled":true,"max_train_batch_size":64,"micro_batch_sizes":[2,4]}})";
+  const std::string v01 =
+      R"({"elasticity":{"enabled":true,"max_train_batch_size":64,"micro_batch_sizes":[2,4],
+                             "version":0.1}})";
+  const std::string scheduler = " | " + elastic_scheduler_warning();
+  // A valid count: the accumulation steps are final_batch_size // (micro batch * 2.0), a float.
+  EXPECT_EQ(elastic_text(v02, 2.0), "on 48 4 6.0" + scheduler);
+  EXPECT_EQ(
+      elastic_text(v02, 0.5),
+      "ElasticityIncompatibleWorldSize: World size (0.5) is not valid with the current list of valid GPU "
+      "counts: [0]");
+  // 0.0 (sequence_parallel_size Infinity): v0.2 reads WORLD_SIZE from the environment, unset for cases.
+  EXPECT_EQ(
+      elastic_text(v02, 0.0),
+      "ElasticityConfigError: Elasticity V 0.2 needs WORLD_SIZE to compute valid batch size. Either give it "
+      "as argument to function compute_elastic_config or set it as an environment variable. Value of "
+      "WORLD_SIZE as environment variable is None");
+  // Not above 0: compute_elastic_config returns two values, which DeepSpeedConfig unpacks into three.
+  EXPECT_EQ(elastic_text(v01, 0.0), "ValueError: not enough values to unpack (expected 3, got 2)");
+  EXPECT_EQ(elastic_text(v02, -2.0), "ValueError: not enough values to unpack (expected 3, got 2)");
+  EXPECT_EQ(elastic_text(v01, std::nan("")), "ValueError: not enough values to unpack (expected 3, got 2)");
+  // v0.2 scales the bound by micro batch * the world size: math.floor of NaN, int() of infinity.
+  EXPECT_EQ(elastic_text(v02, std::nan("")), "ValueError: cannot convert float NaN to integer");
+  EXPECT_EQ(elastic_text(v02, HUGE_VAL), "OverflowError: cannot convert float infinity to integer");
+  EXPECT_EQ(
+      elastic_text(v01, HUGE_VAL),
+      "ElasticityIncompatibleWorldSize: World size (inf) is not valid with the current list of valid GPU "
+      "counts: [1, 2, 3, 4, 6, 8, 12, 24]");
+  // A world of 2^53 or more (sequence_parallel_size 1e-300) would need int() of it exactly.
+  EXPECT_EQ(elastic_text(v02, 1e300),
+            "Unmodelled: elasticity with a world size of 2^53 or more is not modelled");
 }
 
 TEST(Elasticity, WhatTheModelDoesNotComputeIsNamed) {
