@@ -4,6 +4,7 @@
 
 #include "reference/config_warning_check.hpp"
 #include "reference/elasticity.hpp"
+#include "reference/feature_readers.hpp"
 #include "reference/precision_config.hpp"
 #include "reference/py_repr.hpp"
 
@@ -59,6 +60,7 @@ std::optional<Error> error_check(const std::string& op, const ZeroConfig& zero, 
 tl::expected<DeepSpeedConfig, Error> read_config(const py::Dict& config, const py::Int& world_size,
                                                  const Switches& switches,
                                                  std::vector<std::string>& warnings) {
+  if (auto error = communication_types_check(config)) return tl::unexpected(std::move(*error));
   auto op = allreduce_op(config);
   if (!op) return tl::unexpected(std::move(op.error()));
   auto zero = read_zero_config(config, switches, warnings);
@@ -67,8 +69,10 @@ tl::expected<DeepSpeedConfig, Error> read_config(const py::Dict& config, const p
   if (!precision) return tl::unexpected(std::move(precision.error()));
   if (precision->fp16_enabled && precision->bf16_enabled)
     return tl::unexpected(raised("AssertionError", "bfloat16 and fp16 modes cannot be simultaneously enabled"));
+  if (auto error = autocast_check(config)) return tl::unexpected(std::move(*error));
   auto params = optimizer_params(config);
   if (!params) return tl::unexpected(std::move(params.error()));
+  if (auto error = later_features_check(config)) return tl::unexpected(std::move(*error));
   auto batch = batch_sizes(config, world_size);
   if (!batch) return tl::unexpected(std::move(batch.error()));
   if (auto error = error_check(*op, *zero, *precision)) return tl::unexpected(std::move(*error));

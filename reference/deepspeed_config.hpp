@@ -26,9 +26,10 @@ struct DeepSpeedConfig {
 // _initialize_params (the gradient_allreduce_op check, the ZeRO section, the fp16/bf16 flags and their
 // assertion, the optimizer's params), the batch derivation and assertions, then _do_error_check and
 // _do_warning_check. Errors are upstream's, by Python type (AssertionError, ValueError, ValidationError,
-// TypeError, ZeroDivisionError); what the model does not compute is a kUnmodelledType error. Other top-level
-// keys are read by DeepSpeed's parsers of other features, which the model takes to accept them (keys
-// DeepSpeedConfig does not know, such as a misplaced "zenflow", it ignores); "sequence_parallel_size"
+// TypeError, ZeroDivisionError); what the model does not compute is a kUnmodelledType error. The other
+// features' keys are refused where runtime/config.py's own readers refuse them (feature_readers.hpp); the
+// parsers those features keep in other modules are taken to accept them (keys DeepSpeedConfig does not
+// know, such as a misplaced "zenflow", it ignores); "sequence_parallel_size"
 // divides the world size (batch_sizes.hpp); "elasticity" may rewrite the batch values first (elasticity.hpp).
 // The warnings it logs are appended verbatim, in order, also when it then raises.
 tl::expected<DeepSpeedConfig, Error> read_deepspeed_config(const py::Dict& config, const py::Int& world_size,

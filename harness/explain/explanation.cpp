@@ -413,9 +413,10 @@ std::string render_reading(std::string_view source, const ReadConfig& read, cons
   read_lines(w, read);
   for (const KeyNote& note : notes) w.line(note.sentence);
   w.line(
-      "Judged: the batch sizes, gradient_allreduce_op and zero_optimization with its zenflow block; "
-      "DeepSpeed's "
-      "other features are taken to accept their keys.");
+      "Judged: the batch sizes (elastic training's too), fp16/bf16, the optimizer, zero_optimization with "
+      "its "
+      "zenflow block, and what runtime/config.py itself reads of other features; the parsers other features "
+      "keep elsewhere (monitors, compression, ...) are taken to accept their keys.");
   w.line("World size " + std::to_string(c.world_size) +
          (c.world_size == 1 ? " (--world-size N for more)." : "."));
   w.line(call_sentence(c) + (c.dataloader_len ? "" : " Use --dataloader-len N if you pass one."));

@@ -32,7 +32,9 @@ TEST(ExplainCommand, TheTutorialWithoutADataloaderOnMasterSelectsOnceSilently) {
   for (std::string_view profile : {"deepspeed-edaa722", "deepspeed-8274"}) {
     auto run = testing::run_zfcheck("explain " + kTutorial + " --profile " + std::string(profile));
     EXPECT_EQ(run.status, 1) << run.out;
-    EXPECT_TRUE(has(run.out, "Judged: the batch sizes, gradient_allreduce_op and zero_optimization"))
+    EXPECT_TRUE(
+        has(run.out,
+            "Judged: the batch sizes (elastic training's too), fp16/bf16, the optimizer, zero_optimization"))
         << run.out;
     EXPECT_TRUE(has(run.out, "1 selection, at micro-step 0. Nothing is re-selected after that")) << run.out;
     EXPECT_TRUE(has(run.out, "None: the single selection happens silently.")) << run.out;

@@ -296,6 +296,15 @@ const std::vector<ConfigKey>& top_level_keys() {
       occasional_key("vocabulary_size", {"50257", "50304", R"("50257")"}),
       occasional_key("sequence_parallel_size", {"2", "Infinity"}),
       occasional_key("allgather_size", {"100000000", "1.5"}),
+      // The other features' keys runtime/config.py reads itself (reference/feature_readers.hpp).
+      occasional_key("communication_data_type", {R"("fp16")", R"("FP32")", R"("float32")"}),
+      occasional_key("wall_clock_breakdown", {"false", R"("false")"}),
+      occasional_key("amp", {R"({"enabled":true,"opt_level":"O1"})", R"({"opt_level":"O1"})"}),
+      occasional_key("torch_autocast",
+                     {R"({"enabled":true,"dtype":"bfloat16"})", R"({"enabled":true,"dtype":"float64"})"}),
+      occasional_key("scheduler",
+                     {R"({"type":"WarmupLR","params":{"warmup_num_steps":100}})", R"("WarmupLR")"}),
+      occasional_key("checkpoint", {R"({"tag_validation":"Warn"})", R"({"tag_validation":"none"})"}),
       // Rarer than occasional: an enabled block decides the batch sizes (or refuses them) before anything
       // else.
       config_key("elasticity",

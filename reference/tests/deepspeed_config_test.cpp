@@ -149,6 +149,25 @@ TEST(DeepSpeedConfigErrors, AllreduceOpIsLowerCasedAndChecked) {
             "ValueError: Invalid gradient_allreduce_op. Supported operations: ['mean', 'sum']. Got: \"it's\"");
 }
 
+TEST(DeepSpeedConfigErrors, OtherFeaturesKeysAreRefusedWhereConfigPyReadsThem) {
+  // Each where _initialize_params reads it: the communication types before gradient_allreduce_op, amp after
+  // fp16/bf16 and before the optimizer, the scheduler after the optimizer and before the batch values.
+  EXPECT_EQ(
+      batch_text(R"({"train_batch_size":8,"communication_data_type":"fp8","gradient_allreduce_op":"x"})"),
+      "ValueError: Invalid communication_data_type. Supported data types: ['fp16', 'bf16', 'fp32']. Got: "
+      "fp8");
+  EXPECT_EQ(batch_text(R"({"train_batch_size":8,"amp":[],"fp16":{"enabled":true},"bf16":{"enabled":true}})"),
+            "AssertionError: bfloat16 and fp16 modes cannot be simultaneously enabled");
+  EXPECT_EQ(batch_text(R"({"train_batch_size":8,"amp":{"opt_level":"O1"},"optimizer":[]})"),
+            "KeyError: 'enabled'");
+  EXPECT_EQ(batch_text(R"({"train_batch_size":0,"optimizer":{"type":"Adam"},"scheduler":[]})"),
+            "AttributeError: 'list' object has no attribute 'keys'");
+  EXPECT_EQ(batch_text(R"({"train_batch_size":8,"checkpoint":{"tag_validation":"none"}})"),
+            "DeepSpeedConfigError: Checkpoint config contains invalid tag_validation value of NONE, "
+            "expecting one of "
+            "['WARN', 'IGNORE', 'FAIL']");
+}
+
 TEST(DeepSpeedConfigErrors, SumIsRefusedWithStage3AndWithZenFlow) {
   EXPECT_TRUE(read(R"({"train_batch_size":8,"gradient_allreduce_op":"sum"})"));
   EXPECT_EQ(batch_text(R"({"train_batch_size":8,"gradient_allreduce_op":"SUM","zero_optimization":{"zenflow":{}}})"),

@@ -1,0 +1,197 @@
+// The plain-Python readers runtime/config.py and profiling/config.py run on the other features' keys: the
+// AttributeError of a method a section's value lacks, the KeyError of a missing "enabled", and the
+// ValueError, NotImplementedError and DeepSpeedConfigError of a value out of its set.
+#include "reference/feature_readers.hpp"
+
+#include "reference/py_repr.hpp"
+#include "reference/zero_config.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <string_view>
+
+namespace zfcheck {
+
+namespace {
+
+// value.<method>(...) where only a dict has the method.
+std::optional<Error> dict_method(const py::Value& value, std::string_view method) {
+  if (value.as<py::Dict>() != nullptr) return std::nullopt;
+  return attribute_error(py::type_name(value), method);
+}
+
+// str.lower() or str.upper() of ASCII text; nothing for text beyond ASCII, which the model does not case-map.
+std::optional<std::string> ascii_case(const py::Str& s, bool upper) {
+  std::string out = s.text;
+  for (char& ch : out) {
+    if (static_cast<unsigned char>(ch) >= 0x80) return std::nullopt;
+    if (upper && ch >= 'a' && ch <= 'z') ch = static_cast<char>(ch - 'a' + 'A');
+    if (!upper && ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
+  }
+  return out;
+}
+
+// str(value) for a message; unmodelled (naming `key`) where the model does not print it.
+tl::expected<std::string, Error> shown(const py::Value& value, std::string_view key) {
+  auto text = py::str(value);
+  if (!text) return tl::unexpected(unmodelled(std::string(key) + " holding this text is not modelled"));
+  return *text;
+}
+
+std::optional<Error> communication_type(const py::Dict& config, std::string_view key) {
+  const py::Value* v = config.find(key);
+  if (v == nullptr || v->kind() == py::Kind::none) return std::nullopt;  // the default: None, or "fp32"
+  const py::Str* s = v->as<py::Str>();
+  if (s == nullptr) return attribute_error(py::type_name(*v), "lower");
+  auto lowered = ascii_case(*s, false);
+  if (!lowered) return unmodelled(std::string(key) + " holding text beyond ASCII is not modelled");
+  if (*lowered == "fp32" || *lowered == "fp16" || *lowered == "bf16") return std::nullopt;
+  return raised(
+      "ValueError",
+      "Invalid communication_data_type. Supported data types: ['fp16', 'bf16', 'fp32']. Got: " + *lowered);
+}
+
+// get_<feature>_enabled then get_<feature>_params (amp, progressive_layer_drop): the block's .get, then
+// copy.copy(block).pop("enabled").
+std::optional<Error> enabled_block(const py::Dict& config, std::string_view key) {
+  const py::Value* v = config.find(key);
+  if (v == nullptr) return std::nullopt;
+  if (auto error = dict_method(*v, "get")) return error;
+  if (v->as<py::Dict>()->find("enabled") == nullptr) return raised("KeyError", "'enabled'");
+  return std::nullopt;
+}
+
+// DtypeEnum's values (runtime/config.py), besides the torch dtypes no JSON value is.
+constexpr std::array<std::string_view, 13> kDtypeNames{
+    "torch.float16", "fp16",       "float16", "half",           "torch.float32", "fp32",    "float32",
+    "float",         "torch.int8", "int8",    "torch.bfloat16", "bf16",          "bfloat16"};
+
+std::optional<Error> torch_autocast(const py::Dict& config) {
+  const py::Value* v = config.find("torch_autocast");
+  if (v == nullptr) return std::nullopt;
+  if (auto error = dict_method(*v, "get")) return error;
+  const py::Dict& block = *v->as<py::Dict>();
+  if (const py::Value* dtype = block.find("dtype")) {
+    const py::Str* name = dtype->as<py::Str>();
+    if (name == nullptr ||
+        std::find(kDtypeNames.begin(), kDtypeNames.end(), name->text) == kDtypeNames.end()) {
+      auto text = py::repr(*dtype);
+      if (!text) return unmodelled("torch_autocast.dtype holding this text is not modelled");
+      return raised("ValueError", *text + " is not a valid DtypeEnum");
+    }
+  }
+  const py::Value* modules = block.find("lower_precision_safe_modules");
+  if (modules == nullptr || modules->as<py::Str>() || modules->as<py::Dict>()) return std::nullopt;
+  const py::List* list = modules->as<py::List>();
+  if (list == nullptr)
+    return raised("TypeError", "'" + std::string(py::type_name(*modules)) + "' object is not iterable");
+  if (std::all_of(list->begin(), list->end(), [](const py::Value& m) { return m.as<py::Str>() != nullptr; }))
+    return std::nullopt;
+  auto text = shown(*modules, "torch_autocast.lower_precision_safe_modules");
+  if (!text) return text.error();
+  return raised("ValueError",
+                "Invalid module names for torch autocast: " + *text + ". Expected list of strings.");
+}
+
+// Python's a | b for two JSON values: ints and bools, or two dicts; else the TypeError naming both types.
+std::optional<Error> bitwise_or(const py::Value& a, const py::Value& b) {
+  auto int_like = [](const py::Value& v) {
+    return v.kind() == py::Kind::integer || v.kind() == py::Kind::boolean;
+  };
+  if ((int_like(a) && int_like(b)) || (a.as<py::Dict>() && b.as<py::Dict>())) return std::nullopt;
+  return raised("TypeError", "unsupported operand type(s) for |: '" + std::string(py::type_name(a)) +
+                                 "' and '" + std::string(py::type_name(b)) + "'");
+}
+
+std::optional<Error> flops_profiler(const py::Dict& config) {
+  const py::Value* block = config.find("flops_profiler");
+  py::Value enabled = false;
+  if (block != nullptr) {
+    if (auto error = dict_method(*block, "get")) return error;
+    if (const py::Value* given = block->as<py::Dict>()->find("enabled")) enabled = *given;
+  }
+  const py::Value* wall_clock = config.find("wall_clock_breakdown");
+  return bitwise_or(wall_clock ? *wall_clock : py::Value(false), enabled);
+}
+
+constexpr std::array<std::string_view, 5> kSparseModes{"dense", "fixed", "variable", "bigbird",
+                                                       "bslongformer"};
+
+std::optional<Error> sparse_attention(const py::Dict& config) {
+  const py::Value* v = config.find("sparse_attention");
+  if (v == nullptr) return std::nullopt;
+  if (auto error = dict_method(*v, "keys")) return error;
+  const py::Value* mode = v->as<py::Dict>()->find("mode");
+  if (mode == nullptr) return std::nullopt;  // "fixed"
+  const py::Str* name = mode->as<py::Str>();
+  if (name && std::find(kSparseModes.begin(), kSparseModes.end(), name->text) != kSparseModes.end())
+    return std::nullopt;
+  auto text = shown(*mode, "sparse_attention.mode");
+  if (!text) return text.error();
+  return raised("NotImplementedError", "Given sparsity mode, " + *text + ", has not been implemented yet!");
+}
+
+// get_checkpoint_tag_validation_mode, get_data_types_params' .get, get_checkpoint_parallel_write_pipeline.
+std::optional<Error> checkpoint(const py::Dict& config) {
+  const py::Value* block = config.find("checkpoint");
+  const py::Dict* params = block ? block->as<py::Dict>() : nullptr;
+  if (block != nullptr) {
+    if (auto error = dict_method(*block, "get")) return error;
+  }
+  if (const py::Value* tag = params ? params->find("tag_validation") : nullptr) {
+    const py::Str* s = tag->as<py::Str>();
+    if (s == nullptr) return attribute_error(py::type_name(*tag), "upper");
+    auto upper = ascii_case(*s, true);
+    if (!upper) return unmodelled("checkpoint.tag_validation holding text beyond ASCII is not modelled");
+    if (*upper != "WARN" && *upper != "IGNORE" && *upper != "FAIL") {
+      return raised("DeepSpeedConfigError", "Checkpoint config contains invalid tag_validation value of " +
+                                                *upper + ", expecting one of ['WARN', 'IGNORE', 'FAIL']");
+    }
+  }
+  if (const py::Value* types = config.find("data_types")) {
+    if (auto error = dict_method(*types, "get")) return error;
+  }
+  const py::Value* write = params ? params->find("parallel_write") : nullptr;
+  if (write == nullptr) return std::nullopt;
+  if (auto error = dict_method(*write, "get")) return error;
+  const py::Value* stage = write->as<py::Dict>()->find("pipeline_stage");
+  if (stage == nullptr) return std::nullopt;
+  // `in [True, False]` compares with ==: a bool, or an int or float equal to 0 or 1.
+  const bool flag = stage->kind() == py::Kind::boolean ||
+                    (stage->as<py::Int>() &&
+                     (*stage->as<py::Int>() == py::Int(0) || *stage->as<py::Int>() == py::Int(1))) ||
+                    (stage->as<double>() && (*stage->as<double>() == 0.0 || *stage->as<double>() == 1.0));
+  if (flag) return std::nullopt;
+  auto text = shown(*stage, "checkpoint.parallel_write.pipeline_stage");
+  if (!text) return text.error();
+  return raised("DeepSpeedConfigError", "checkpoint::parallel_write::pipeline_stage value of '" + *text +
+                                            "' is invalid, expecting: true or false");
+}
+
+}  // namespace
+
+std::optional<Error> communication_types_check(const py::Dict& config) {
+  if (auto error = communication_type(config, "communication_data_type")) return error;
+  return communication_type(config, "seq_parallel_communication_data_type");
+}
+
+std::optional<Error> autocast_check(const py::Dict& config) {
+  if (auto error = enabled_block(config, "amp")) return error;
+  return torch_autocast(config);
+}
+
+std::optional<Error> later_features_check(const py::Dict& config) {
+  if (const py::Value* scheduler = config.find("scheduler")) {
+    if (auto error = dict_method(*scheduler, "keys")) return error;
+  }
+  if (auto error = flops_profiler(config)) return error;
+  if (auto error = sparse_attention(config)) return error;
+  if (const py::Value* pipeline = config.find("pipeline")) {
+    if (auto error = dict_method(*pipeline, "items")) return error;
+  }
+  if (auto error = enabled_block(config, "progressive_layer_drop")) return error;
+  return checkpoint(config);
+}
+
+}  // namespace zfcheck

@@ -1,0 +1,101 @@
+// Tests of runtime/config.py's own readers of the other features' keys (reference/feature_readers); expected
+// values are what upstream's code gives at edaa72212 and PR #8274 (1,033 probes through the upstream engine).
+#include "reference/feature_readers.hpp"
+
+#include "test_support.hpp"
+
+#include <functional>
+
+namespace zfcheck {
+namespace {
+
+using Check = std::function<std::optional<Error>(const py::Dict&)>;
+
+// "ok", or "<type>: <message>".
+std::string read(const Check& check, std::string_view config) {
+  auto error = check(*testing::json(config).as<py::Dict>());
+  return error ? error->type + ": " + error->message : "ok";
+}
+
+TEST(FeatureReaders, CommunicationTypesAreLowerCasedAndChecked) {
+  EXPECT_EQ(read(communication_types_check, R"({"communication_data_type":"FP16"})"), "ok");
+  EXPECT_EQ(read(communication_types_check, R"({"communication_data_type":null})"), "ok");
+  EXPECT_EQ(
+      read(communication_types_check, R"({"communication_data_type":"Float32"})"),
+      "ValueError: Invalid communication_data_type. Supported data types: ['fp16', 'bf16', 'fp32']. Got: "
+      "float32");
+  EXPECT_EQ(read(communication_types_check, R"({"communication_data_type":5})"),
+            "AttributeError: 'int' object has no attribute 'lower'");
+  // The sequence-parallel one is read second, through the same function (its message names the other key).
+  EXPECT_EQ(read(communication_types_check, R"({"seq_parallel_communication_data_type":"fp8"})"),
+            "ValueError: Invalid communication_data_type. Supported data types: ['fp16', 'bf16', 'fp32']. "
+            "Got: fp8");
+  EXPECT_EQ(read(communication_types_check,
+                 R"({"seq_parallel_communication_data_type":"x","communication_data_type":[]})"),
+            "AttributeError: 'list' object has no attribute 'lower'");
+  EXPECT_EQ(read(communication_types_check, R"({"communication_data_type":"\u00c4"})"),
+            "Unmodelled: communication_data_type holding text beyond ASCII is not modelled");
+}
+
+TEST(FeatureReaders, AmpAndTorchAutocast) {
+  EXPECT_EQ(read(autocast_check, R"({"amp":{"enabled":true,"opt_level":"O1"}})"), "ok");
+  EXPECT_EQ(read(autocast_check, R"({"amp":[]})"), "AttributeError: 'list' object has no attribute 'get'");
+  // get_amp_params pops "enabled" from a copy of the block.
+  EXPECT_EQ(read(autocast_check, R"({"amp":{"opt_level":"O1"}})"), "KeyError: 'enabled'");
+  EXPECT_EQ(read(autocast_check, R"({"torch_autocast":{"enabled":true,"dtype":"bfloat16"}})"), "ok");
+  EXPECT_EQ(read(autocast_check, R"({"torch_autocast":null})"),
+            "AttributeError: 'NoneType' object has no attribute 'get'");
+  EXPECT_EQ(read(autocast_check, R"({"torch_autocast":{"dtype":"float64"}})"),
+            "ValueError: 'float64' is not a valid DtypeEnum");
+  EXPECT_EQ(read(autocast_check, R"({"torch_autocast":{"dtype":[1]}})"),
+            "ValueError: [1] is not a valid DtypeEnum");
+  EXPECT_EQ(
+      read(autocast_check, R"({"torch_autocast":{"lower_precision_safe_modules":["torch.nn.Linear"]}})"),
+      "ok");
+  EXPECT_EQ(read(autocast_check, R"({"torch_autocast":{"lower_precision_safe_modules":"torch.nn.Linear"}})"),
+            "ok");
+  EXPECT_EQ(read(autocast_check, R"({"torch_autocast":{"lower_precision_safe_modules":["a",1]}})"),
+            "ValueError: Invalid module names for torch autocast: ['a', 1]. Expected list of strings.");
+  EXPECT_EQ(read(autocast_check, R"({"torch_autocast":{"lower_precision_safe_modules":5}})"),
+            "TypeError: 'int' object is not iterable");
+}
+
+TEST(FeatureReaders, TheLaterFeaturesInOrder) {
+  EXPECT_EQ(
+      read(later_features_check, R"({"scheduler":{"type":"WarmupLR","params":{}},"pipeline":{"stages":2},
+      "sparse_attention":{"mode":"bigbird"},"checkpoint":{"tag_validation":"fail"},"flops_profiler":{"enabled":1}})"),
+      "ok");
+  EXPECT_EQ(read(later_features_check, R"({"scheduler":"WarmupLR"})"),
+            "AttributeError: 'str' object has no attribute 'keys'");
+  // wall_clock_breakdown | flops_profiler.enabled: ints and bools, or two dicts.
+  EXPECT_EQ(read(later_features_check, R"({"wall_clock_breakdown":"false"})"),
+            "TypeError: unsupported operand type(s) for |: 'str' and 'bool'");
+  EXPECT_EQ(read(later_features_check, R"({"flops_profiler":{"enabled":null}})"),
+            "TypeError: unsupported operand type(s) for |: 'bool' and 'NoneType'");
+  EXPECT_EQ(read(later_features_check, R"({"flops_profiler":{"enabled":{}},"wall_clock_breakdown":{}})"),
+            "ok");
+  EXPECT_EQ(read(later_features_check, R"({"flops_profiler":[]})"),
+            "AttributeError: 'list' object has no attribute 'get'");
+  EXPECT_EQ(read(later_features_check, R"({"sparse_attention":{"mode":"x"}})"),
+            "NotImplementedError: Given sparsity mode, x, has not been implemented yet!");
+  EXPECT_EQ(read(later_features_check, R"({"pipeline":null})"),
+            "AttributeError: 'NoneType' object has no attribute 'items'");
+  EXPECT_EQ(read(later_features_check, R"({"progressive_layer_drop":{"theta":0.5}})"), "KeyError: 'enabled'");
+  EXPECT_EQ(
+      read(later_features_check, R"({"checkpoint":{"tag_validation":"x"}})"),
+      "DeepSpeedConfigError: Checkpoint config contains invalid tag_validation value of X, expecting one of "
+      "['WARN', 'IGNORE', 'FAIL']");
+  EXPECT_EQ(read(later_features_check, R"({"checkpoint":{"tag_validation":1}})"),
+            "AttributeError: 'int' object has no attribute 'upper'");
+  // data_types is read between the tag and the parallel write stage.
+  EXPECT_EQ(read(later_features_check, R"({"data_types":[],"checkpoint":{"parallel_write":[]}})"),
+            "AttributeError: 'list' object has no attribute 'get'");
+  EXPECT_EQ(read(later_features_check, R"({"checkpoint":{"parallel_write":{"pipeline_stage":1.0}}})"), "ok");
+  EXPECT_EQ(read(later_features_check, R"({"checkpoint":{"parallel_write":{"pipeline_stage":"true"}}})"),
+            "DeepSpeedConfigError: checkpoint::parallel_write::pipeline_stage value of 'true' is invalid, "
+            "expecting: "
+            "true or false");
+}
+
+}  // namespace
+}  // namespace zfcheck
