@@ -3,6 +3,8 @@
 // ValueError, NotImplementedError and DeepSpeedConfigError of a value out of its set.
 #include "reference/feature_readers.hpp"
 
+#include "reference/config_model_init.hpp"
+#include "reference/feature_models.hpp"
 #include "reference/py_repr.hpp"
 #include "reference/zero_config.hpp"
 
@@ -186,12 +188,18 @@ std::optional<Error> later_features_check(const py::Dict& config) {
     if (auto error = dict_method(*scheduler, "keys")) return error;
   }
   if (auto error = flops_profiler(config)) return error;
+  if (auto error = hybrid_engine_check(config)) return error;
   if (auto error = sparse_attention(config)) return error;
   if (const py::Value* pipeline = config.find("pipeline")) {
     if (auto error = dict_method(*pipeline, "items")) return error;
   }
   if (auto error = enabled_block(config, "progressive_layer_drop")) return error;
-  return checkpoint(config);
+  if (auto error = checkpoint(config)) return error;
+  // WeightQuantConfig(**block): its own parser is taken to accept the keys, but `**` needs a mapping.
+  if (const py::Value* quantization = config.find("weight_quantization");
+      quantization != nullptr && quantization->as<py::Dict>() == nullptr)
+    return not_a_mapping_error("deepspeed.inference.config.WeightQuantConfig", *quantization);
+  return compile_check(config);
 }
 
 }  // namespace zfcheck

@@ -186,8 +186,10 @@ class StubModule(types.ModuleType):
         if name.startswith("__"):
             raise AttributeError(name)
         if self.__name__.startswith(OTHER_FEATURES):
-            setattr(self, name, OtherFeature)
-            return OtherFeature
+            # Named as upstream's own, for Python's messages that name it (`WeightQuantConfig(**[])`).
+            stand_in = type(name, (OtherFeature, ), {"__module__": self.__name__, "__qualname__": name})
+            setattr(self, name, stand_in)
+            return stand_in
         stand_in = stand_in_class(f"{self.__name__}.{name}")
         setattr(self, name, stand_in)
         return stand_in
@@ -481,7 +483,8 @@ def section_key(title, config):
     get_bfloat16_config reads "bf16", or the old "bfloat16" when "bf16" is absent or null."""
     if title == "DeepSpeedBF16Config":
         return "bf16" if isinstance(config, dict) and config.get("bf16") is not None else "bfloat16"
-    return {"DeepSpeedZeroConfig": "zero_optimization", "DeepSpeedFP16Config": "fp16"}.get(title)
+    return {"DeepSpeedZeroConfig": "zero_optimization", "DeepSpeedFP16Config": "fp16", "HybridEngineConfig": "hybrid_engine",
+            "CompileConfig": "compile"}.get(title)
 
 
 def error_of(exc, validation_error):

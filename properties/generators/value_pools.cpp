@@ -305,6 +305,10 @@ const std::vector<ConfigKey>& top_level_keys() {
       occasional_key("scheduler",
                      {R"({"type":"WarmupLR","params":{"warmup_num_steps":100}})", R"("WarmupLR")"}),
       occasional_key("checkpoint", {R"({"tag_validation":"Warn"})", R"({"tag_validation":"none"})"}),
+      occasional_key("hybrid_engine",
+                     {R"({"enabled":true,"max_out_tokens":512})", R"({"enabled":true,"max_out_token":512})"}),
+      occasional_key("compile", {R"({"deepcompile":true})", R"({"deepcompile":true,"passes":["z3","z2"]})"}),
+      occasional_key("weight_quantization", {"{}", "null"}),
       // Rarer than occasional: an enabled block decides the batch sizes (or refuses them) before anything
       // else.
       config_key("elasticity",

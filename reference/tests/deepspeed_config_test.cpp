@@ -162,6 +162,13 @@ TEST(DeepSpeedConfigErrors, OtherFeaturesKeysAreRefusedWhereConfigPyReadsThem) {
             "KeyError: 'enabled'");
   EXPECT_EQ(batch_text(R"({"train_batch_size":0,"optimizer":{"type":"Adam"},"scheduler":[]})"),
             "AttributeError: 'list' object has no attribute 'keys'");
+  // hybrid_engine between flops_profiler and sparse_attention; weight_quantization's `**` and compile last.
+  EXPECT_EQ(batch_text(R"({"train_batch_size":8,"sparse_attention":[],"hybrid_engine":{"bogus":1}})"),
+            "ValidationError: Extra inputs are not permitted");
+  EXPECT_EQ(
+      batch_text(R"({"train_batch_size":8,"compile":[],"weight_quantization":null})"),
+      "TypeError: deepspeed.inference.config.WeightQuantConfig() argument after ** must be a mapping, not "
+      "NoneType");
   EXPECT_EQ(batch_text(R"({"train_batch_size":8,"checkpoint":{"tag_validation":"none"}})"),
             "DeepSpeedConfigError: Checkpoint config contains invalid tag_validation value of NONE, "
             "expecting one of "

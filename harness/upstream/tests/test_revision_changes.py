@@ -257,6 +257,16 @@ class RunnerFailures(unittest.TestCase):
                                  "deepspeed.runtime.zenflow.engine star-imports it and names QUANTIZE_TRAINING, which "
                                  "nothing else gives it (NameError)")
 
+    def test_another_features_parser_is_named_as_upstreams_own(self):
+        # DeepSpeedConfig calls WeightQuantConfig(**block): Python's TypeError for a block that is not a mapping
+        # names the class as upstream names it, not the runner's stand-in.
+        results = self.eval_cases(engine_code=("from deepspeed.inference.config import WeightQuantConfig",
+                                               "WeightQuantConfig(**[])"))
+        self.assertEqual(results["default"]["error"],
+                         {"type": "TypeError", "field": None,
+                          "message": "deepspeed.inference.config.WeightQuantConfig() argument after ** must be a "
+                                     "mapping, not list"})
+
     def test_a_name_no_stand_in_could_give_is_upstreams_own_name_error(self):
         results = self.eval_cases(engine_code=("QUANTIZE_TRAINING", ))
         for case_id in ("default", "dataloader", "step", "epoch", "warning", "offload"):

@@ -1,0 +1,127 @@
+// HybridEngineConfig and CompileConfig: DeepSpeedConfigModel.__init__ (InitData), then pydantic's lax
+// validation of their bool, int and list-of-literal fields and its refusal of unknown keys.
+#include "reference/feature_models.hpp"
+
+#include "reference/config_model_init.hpp"
+#include "reference/pydantic_lax.hpp"
+#include "reference/zero_config.hpp"
+
+#include <algorithm>
+#include <array>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace zfcheck {
+
+namespace {
+
+enum class Declared {
+  boolean,  // bool
+  integer,  // int
+  passes,   // Optional[List[Literal["z1", "z3", "autosp", "autotp"]]]
+};
+struct Field {
+  std::string_view name;
+  Declared declared;
+};
+
+// runtime/config.py HybridEngineConfig, in declaration order (the same at every modelled revision).
+constexpr std::array<Field, 7> kHybridEngineFields{{
+    {"enabled", Declared::boolean},
+    {"max_out_tokens", Declared::integer},
+    {"inference_tp_size", Declared::integer},
+    {"release_inference_cache", Declared::boolean},
+    {"pin_parameters", Declared::boolean},
+    {"tp_gather_partition_size", Declared::integer},
+    {"enable_cuda_graph", Declared::boolean},
+}};
+
+// compile/config.py CompileConfig, in declaration order (the same at every modelled revision).
+constexpr std::array<Field, 17> kCompileFields{{
+    {"deepcompile", Declared::boolean},
+    {"free_activation", Declared::boolean},
+    {"free_activation_threshold", Declared::integer},
+    {"offload_activation", Declared::boolean},
+    {"offload_activation_pin_memory", Declared::boolean},
+    {"offload_opt_states", Declared::boolean},
+    {"double_buffer", Declared::boolean},
+    {"symmetric_memory", Declared::boolean},
+    {"debug_log", Declared::boolean},
+    {"offload_parameters", Declared::boolean},
+    {"sync_before_reduce", Declared::boolean},
+    {"sync_after_reduce", Declared::boolean},
+    {"sync_before_allgather", Declared::boolean},
+    {"sync_after_allgather", Declared::boolean},
+    {"keep_int_input_tensors", Declared::boolean},
+    {"keep_all_input_tensors", Declared::boolean},
+    {"passes", Declared::passes},
+}};
+
+constexpr std::array<std::string_view, 4> kPassNames{"z1", "z3", "autosp", "autotp"};
+
+// The field's first issue: its path below the field ("" or ".<index>") and pydantic's message.
+std::optional<std::pair<std::string, std::string>> field_issue(const py::Value& v, Declared declared) {
+  auto issue = [](std::string_view message) { return std::make_pair(std::string(), std::string(message)); };
+  switch (declared) {
+    case Declared::boolean:
+      if (auto b = pydantic::lax_bool(v); !b) return issue(b.error().message);
+      return std::nullopt;
+    case Declared::integer:
+      if (auto i = pydantic::lax_int(v); !i) return issue(i.error().message);
+      return std::nullopt;
+    case Declared::passes: {
+      if (v.kind() == py::Kind::none) return std::nullopt;
+      const py::List* list = v.as<py::List>();
+      if (list == nullptr) return issue("Input should be a valid list");
+      for (std::size_t i = 0; i < list->size(); ++i) {
+        const py::Str* name = (*list)[i].as<py::Str>();
+        if (name == nullptr ||
+            std::find(kPassNames.begin(), kPassNames.end(), name->text) == kPassNames.end())
+          return std::make_pair("." + std::to_string(i),
+                                std::string("Input should be 'z1', 'z3', 'autosp' or 'autotp'"));
+      }
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Error> validate(const py::Dict& config, std::string_view key, std::string_view class_path,
+                              std::span<const Field> fields) {
+  const py::Value* value = config.find(key);
+  if (value == nullptr) return std::nullopt;
+  const py::Dict* dict = value->as<py::Dict>();
+  if (dict == nullptr) return not_a_mapping_error(class_path, *value);
+  if (auto error = self_key_error(*dict)) return error;
+  InitData data(*dict);
+  for (const Field& field : fields) {
+    const py::Value* v = data.find(field.name);
+    if (v == nullptr) continue;
+    if (auto issue = field_issue(*v, field.declared)) {
+      return Error{"ValidationError", std::string(key) + "." + std::string(field.name) + issue->first,
+                   issue->second};
+    }
+  }
+  for (const auto& entry : dict->entries()) {
+    if (!data.passes(entry)) continue;
+    const py::Str& name = entry.first;
+    if (name.lone_surrogate) return unmodelled("a key of " + std::string(key) + " that is not valid text");
+    if (std::none_of(fields.begin(), fields.end(), [&](const Field& f) { return name == f.name; }))
+      return Error{"ValidationError", std::string(key) + "." + name.text, "Extra inputs are not permitted"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Error> hybrid_engine_check(const py::Dict& config) {
+  return validate(config, "hybrid_engine", "deepspeed.runtime.config.HybridEngineConfig",
+                  kHybridEngineFields);
+}
+
+std::optional<Error> compile_check(const py::Dict& config) {
+  return validate(config, "compile", "deepspeed.compile.config.CompileConfig", kCompileFields);
+}
+
+}  // namespace zfcheck

@@ -1,0 +1,22 @@
+// The pydantic models runtime/config.py builds from other features' blocks: HybridEngineConfig
+// (runtime/config.py) and CompileConfig (compile/config.py), validated as DeepSpeedConfigModel and pydantic
+// validate them.
+#pragma once
+
+#include "reference/error.hpp"
+#include "reference/py_value.hpp"
+
+#include <optional>
+
+namespace zfcheck {
+
+// HybridEngineConfig(**config.get("hybrid_engine", {})): not a mapping is the TypeError of `**`; a "self"
+// key that of __init__; then its fields (bools and ints, lax mode) in declaration order and unknown keys
+// (extra="forbid"), the first as a ValidationError at "hybrid_engine.<field>".
+std::optional<Error> hybrid_engine_check(const py::Dict& config);
+
+// CompileConfig(**config.get("compile", {})), likewise, "passes" a list of "z1", "z3", "autosp" and "autotp"
+// or null (an item's error at "compile.passes.<index>").
+std::optional<Error> compile_check(const py::Dict& config);
+
+}  // namespace zfcheck

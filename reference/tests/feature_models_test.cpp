@@ -1,0 +1,55 @@
+// Tests of HybridEngineConfig and CompileConfig as DeepSpeedConfig builds them (reference/feature_models);
+// expected values are what upstream's code gives at edaa72212 and PR #8274 (288 probes through the upstream
+// engine).
+#include "reference/feature_models.hpp"
+
+#include "test_support.hpp"
+
+namespace zfcheck {
+namespace {
+
+// "ok", or "<type> (<field>): <message>".
+std::string model_text(std::optional<Error> (*check)(const py::Dict&), std::string_view config) {
+  auto error = check(*testing::json(config).as<py::Dict>());
+  if (!error) return "ok";
+  return error->type + (error->field ? " (" + *error->field + ")" : "") + ": " + error->message;
+}
+
+TEST(FeatureModels, HybridEngineAsDeepSpeedChatWritesItAndItsRefusals) {
+  EXPECT_EQ(model_text(hybrid_engine_check,
+                 R"({"hybrid_engine":{"enabled":true,"max_out_tokens":512,"inference_tp_size":1,
+      "release_inference_cache":false,"pin_parameters":true,"tp_gather_partition_size":8}})"),
+            "ok");
+  EXPECT_EQ(model_text(hybrid_engine_check, R"({"hybrid_engine":{"enabled":true,"max_out_token":512}})"),
+            "ValidationError (hybrid_engine.max_out_token): Extra inputs are not permitted");
+  EXPECT_EQ(
+      model_text(hybrid_engine_check, R"({"hybrid_engine":{"bogus":1,"max_out_tokens":"x"}})"),
+      "ValidationError (hybrid_engine.max_out_tokens): Input should be a valid integer, unable to parse "
+      "string as an integer");
+  EXPECT_EQ(
+      model_text(hybrid_engine_check, R"({"hybrid_engine":null})"),
+      "TypeError: deepspeed.runtime.config.HybridEngineConfig() argument after ** must be a mapping, not "
+      "NoneType");
+  // DeepSpeedConfigModel.__init__ drops "auto" and binds "strict".
+  EXPECT_EQ(model_text(hybrid_engine_check, R"({"hybrid_engine":{"enabled":"auto","strict":false}})"), "ok");
+  EXPECT_EQ(model_text(hybrid_engine_check, R"({"hybrid_engine":{"self":1}})"),
+            "TypeError: DeepSpeedConfigModel.__init__() got multiple values for argument 'self'");
+}
+
+TEST(FeatureModels, CompileAndItsPasses) {
+  EXPECT_EQ(model_text(compile_check, R"({"compile":{"deepcompile":true,"passes":["z3","autotp"]}})"), "ok");
+  EXPECT_EQ(
+      model_text(compile_check, R"({"compile":{"deepcompile":"x"}})"),
+      "ValidationError (compile.deepcompile): Input should be a valid boolean, unable to interpret input");
+  EXPECT_EQ(model_text(compile_check, R"({"compile":{"passes":["z3","z2"]}})"),
+            "ValidationError (compile.passes.1): Input should be 'z1', 'z3', 'autosp' or 'autotp'");
+  EXPECT_EQ(model_text(compile_check, R"({"compile":{"passes":"z1"}})"),
+            "ValidationError (compile.passes): Input should be a valid list");
+  EXPECT_EQ(model_text(compile_check, R"({"compile":{"passes":null}})"), "ok");
+  EXPECT_EQ(
+      model_text(compile_check, R"({"compile":[]})"),
+      "TypeError: deepspeed.compile.config.CompileConfig() argument after ** must be a mapping, not list");
+}
+
+}  // namespace
+}  // namespace zfcheck
