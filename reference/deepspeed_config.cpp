@@ -4,6 +4,7 @@
 
 #include "reference/config_warning_check.hpp"
 #include "reference/elasticity.hpp"
+#include "reference/feature_models.hpp"
 #include "reference/feature_readers.hpp"
 #include "reference/precision_config.hpp"
 #include "reference/py_repr.hpp"
@@ -65,6 +66,7 @@ tl::expected<DeepSpeedConfig, Error> read_config(const py::Dict& config, const p
   if (!op) return tl::unexpected(std::move(op.error()));
   auto zero = read_zero_config(config, switches, warnings);
   if (!zero) return tl::unexpected(std::move(zero.error()));
+  if (auto error = logging_features_check(config)) return tl::unexpected(std::move(*error));
   auto precision = read_precision(config);
   if (!precision) return tl::unexpected(std::move(precision.error()));
   if (precision->fp16_enabled && precision->bf16_enabled)

@@ -1,5 +1,6 @@
-// HybridEngineConfig and CompileConfig: DeepSpeedConfigModel.__init__ (InitData), then pydantic's lax
-// validation of their bool, int and list-of-literal fields and its refusal of unknown keys.
+// HybridEngineConfig, CompileConfig, CommsLoggerConfig and the monitors: DeepSpeedConfigModel.__init__
+// (InitData) for a top-level model, then pydantic's lax validation of their fields and its refusal of unknown
+// keys.
 #include "reference/feature_models.hpp"
 
 #include "reference/config_model_init.hpp"
@@ -17,9 +18,13 @@ namespace zfcheck {
 namespace {
 
 enum class Declared {
-  boolean,  // bool
-  integer,  // int
-  passes,   // Optional[List[Literal["z1", "z3", "autosp", "autotp"]]]
+  boolean,           // bool
+  optional_boolean,  // Optional[bool]
+  integer,           // int
+  string,            // str
+  optional_string,   // Optional[str]
+  list,              // list
+  passes,            // Optional[List[Literal["z1", "z3", "autosp", "autotp"]]]
 };
 struct Field {
   std::string_view name;
@@ -58,17 +63,73 @@ constexpr std::array<Field, 17> kCompileFields{{
     {"passes", Declared::passes},
 }};
 
+// comm/config.py CommsLoggerConfig.
+constexpr std::array<Field, 5> kCommsLoggerFields{{
+    {"enabled", Declared::boolean},
+    {"prof_all", Declared::boolean},
+    {"prof_ops", Declared::list},
+    {"verbose", Declared::boolean},
+    {"debug", Declared::boolean},
+}};
+
+// monitor/config.py: TensorBoardConfig and CSVConfig, WandbConfig, CometConfig.
+constexpr std::array<Field, 3> kOutputFields{{
+    {"enabled", Declared::boolean},
+    {"output_path", Declared::string},
+    {"job_name", Declared::string},
+}};
+constexpr std::array<Field, 4> kWandbFields{{
+    {"enabled", Declared::boolean},
+    {"group", Declared::optional_string},
+    {"team", Declared::optional_string},
+    {"project", Declared::string},
+}};
+constexpr std::array<Field, 9> kCometFields{{
+    {"enabled", Declared::boolean},
+    {"samples_log_interval", Declared::integer},
+    {"project", Declared::optional_string},
+    {"workspace", Declared::optional_string},
+    {"api_key", Declared::optional_string},
+    {"experiment_name", Declared::optional_string},
+    {"experiment_key", Declared::optional_string},
+    {"online", Declared::optional_boolean},
+    {"mode", Declared::optional_string},
+}};
+// DeepSpeedMonitorConfig's fields, in declaration order: the key, its class, the class's fields.
+struct Monitor {
+  std::string_view key;
+  std::string_view model;
+  std::span<const Field> fields;
+};
+const std::array<Monitor, 4> kMonitors{{
+    {"tensorboard", "TensorBoardConfig", kOutputFields},
+    {"comet", "CometConfig", kCometFields},
+    {"wandb", "WandbConfig", kWandbFields},
+    {"csv_monitor", "CSVConfig", kOutputFields},
+}};
+
 constexpr std::array<std::string_view, 4> kPassNames{"z1", "z3", "autosp", "autotp"};
 
 // The field's first issue: its path below the field ("" or ".<index>") and pydantic's message.
 std::optional<std::pair<std::string, std::string>> field_issue(const py::Value& v, Declared declared) {
   auto issue = [](std::string_view message) { return std::make_pair(std::string(), std::string(message)); };
+  const bool none = v.kind() == py::Kind::none;
   switch (declared) {
     case Declared::boolean:
+    case Declared::optional_boolean:
+      if (declared == Declared::optional_boolean && none) return std::nullopt;
       if (auto b = pydantic::lax_bool(v); !b) return issue(b.error().message);
       return std::nullopt;
     case Declared::integer:
       if (auto i = pydantic::lax_int(v); !i) return issue(i.error().message);
+      return std::nullopt;
+    case Declared::string:
+    case Declared::optional_string:
+      if (declared == Declared::optional_string && none) return std::nullopt;
+      if (auto text = pydantic::lax_str(v); !text) return issue(text.error().message);
+      return std::nullopt;
+    case Declared::list:
+      if (v.as<py::List>() == nullptr) return issue("Input should be a valid list");
       return std::nullopt;
     case Declared::passes: {
       if (v.kind() == py::Kind::none) return std::nullopt;
@@ -87,14 +148,10 @@ std::optional<std::pair<std::string, std::string>> field_issue(const py::Value& 
   return std::nullopt;
 }
 
-std::optional<Error> validate(const py::Dict& config, std::string_view key, std::string_view class_path,
-                              std::span<const Field> fields) {
-  const py::Value* value = config.find(key);
-  if (value == nullptr) return std::nullopt;
-  const py::Dict* dict = value->as<py::Dict>();
-  if (dict == nullptr) return not_a_mapping_error(class_path, *value);
-  if (auto error = self_key_error(*dict)) return error;
-  InitData data(*dict);
+// The first error of a model's fields in declaration order, then of its unknown keys, at "<key>.<field>",
+// after DeepSpeedConfigModel.__init__ (`data`).
+std::optional<Error> model_error(const py::Dict& dict, const InitData& data, std::string_view key,
+                                 std::span<const Field> fields) {
   for (const Field& field : fields) {
     const py::Value* v = data.find(field.name);
     if (v == nullptr) continue;
@@ -103,7 +160,7 @@ std::optional<Error> validate(const py::Dict& config, std::string_view key, std:
                    issue->second};
     }
   }
-  for (const auto& entry : dict->entries()) {
+  for (const auto& entry : dict.entries()) {
     if (!data.passes(entry)) continue;
     const py::Str& name = entry.first;
     if (name.lone_surrogate) return unmodelled("a key of " + std::string(key) + " that is not valid text");
@@ -113,11 +170,49 @@ std::optional<Error> validate(const py::Dict& config, std::string_view key, std:
   return std::nullopt;
 }
 
+// Class(**config[key]) for a top-level model: the TypeError of `**` for a value that is not a mapping, of
+// __init__ for a "self" key, then DeepSpeedConfigModel.__init__'s data validated.
+std::optional<Error> validate(const py::Dict& config, std::string_view key, std::string_view class_path,
+                              std::span<const Field> fields) {
+  const py::Value* value = config.find(key);
+  if (value == nullptr) return std::nullopt;
+  const py::Dict* dict = value->as<py::Dict>();
+  if (dict == nullptr) return not_a_mapping_error(class_path, *value);
+  if (auto error = self_key_error(*dict)) return error;
+  return model_error(*dict, InitData(*dict), key, fields);
+}
+
 }  // namespace
 
 std::optional<Error> hybrid_engine_check(const py::Dict& config) {
   return validate(config, "hybrid_engine", "deepspeed.runtime.config.HybridEngineConfig",
                   kHybridEngineFields);
+}
+
+std::optional<Error> logging_features_check(const py::Dict& config) {
+  if (const py::Value* block = config.find("activation_checkpointing"); block && !block->as<py::Dict>())
+    return attribute_error(py::type_name(*block), "get");
+  if (auto error =
+          validate(config, "comms_logger", "deepspeed.comm.config.CommsLoggerConfig", kCommsLoggerFields))
+    return error;
+  // DeepSpeedMonitorConfig(**{key: config.get(key, {})}): its __init__ drops an "auto" block; pydantic builds
+  // each nested model through DeepSpeedConfigModel.__init__ too, whose TypeError for a "self" key ends the
+  // validation at once, beating the errors collected before it.
+  std::optional<Error> first;
+  for (const Monitor& monitor : kMonitors) {
+    const py::Value* value = config.find(monitor.key);
+    if (value == nullptr || value->is_auto()) continue;
+    const py::Dict* dict = value->as<py::Dict>();
+    if (dict == nullptr) {
+      if (!first)
+        first = Error{"ValidationError", std::string(monitor.key),
+                      "Input should be a valid dictionary or instance of " + std::string(monitor.model)};
+      continue;
+    }
+    if (auto error = self_key_error(*dict)) return error;
+    if (!first) first = model_error(*dict, InitData(*dict), monitor.key, monitor.fields);
+  }
+  return first;
 }
 
 std::optional<Error> compile_check(const py::Dict& config) {

@@ -1,6 +1,6 @@
 // The pydantic models runtime/config.py builds from other features' blocks: HybridEngineConfig
-// (runtime/config.py) and CompileConfig (compile/config.py), validated as DeepSpeedConfigModel and pydantic
-// validate them.
+// (runtime/config.py), CompileConfig (compile/config.py), CommsLoggerConfig (comm/config.py) and the monitors
+// (monitor/config.py), validated as DeepSpeedConfigModel and pydantic validate them.
 #pragma once
 
 #include "reference/error.hpp"
@@ -14,6 +14,12 @@ namespace zfcheck {
 // key that of __init__; then its fields (bools and ints, lax mode) in declaration order and unknown keys
 // (extra="forbid"), the first as a ValidationError at "hybrid_engine.<field>".
 std::optional<Error> hybrid_engine_check(const py::Dict& config);
+
+// Right after the ZeRO section: activation_checkpointing's .get (activation_checkpointing/config.py), then
+// CommsLoggerConfig(**config["comms_logger"]) as above, then DeepSpeedMonitorConfig with the tensorboard,
+// comet, wandb and csv_monitor blocks as nested models (each through DeepSpeedConfigModel.__init__ as well),
+// a block that is not an object a ValidationError at its key.
+std::optional<Error> logging_features_check(const py::Dict& config);
 
 // CompileConfig(**config.get("compile", {})), likewise, "passes" a list of "z1", "z3", "autosp" and "autotp"
 // or null (an item's error at "compile.passes.<index>").

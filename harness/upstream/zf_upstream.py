@@ -47,6 +47,10 @@ REAL_MODULES = {
     "deepspeed.profiling.constants": "deepspeed/profiling/constants.py",
     "deepspeed.profiling.config": "deepspeed/profiling/config.py",
     "deepspeed.compile.config": "deepspeed/compile/config.py",
+    "deepspeed.runtime.activation_checkpointing.config": "deepspeed/runtime/activation_checkpointing/config.py",
+    "deepspeed.comm.constants": "deepspeed/comm/constants.py",
+    "deepspeed.comm.config": "deepspeed/comm/config.py",
+    "deepspeed.monitor.config": "deepspeed/monitor/config.py",
     "deepspeed.runtime.config": "deepspeed/runtime/config.py",
     "deepspeed.elasticity.constants": "deepspeed/elasticity/constants.py",
     "deepspeed.elasticity.config": "deepspeed/elasticity/config.py",
@@ -55,6 +59,8 @@ REAL_MODULES = {
 # The modules only whole-config cases need; loaded on the first such case.
 WHOLE_CONFIG_MODULES = ("deepspeed.runtime.constants", "deepspeed.runtime.precision_config",
                         "deepspeed.profiling.constants", "deepspeed.profiling.config", "deepspeed.compile.config",
+                        "deepspeed.runtime.activation_checkpointing.config", "deepspeed.comm.constants",
+                        "deepspeed.comm.config", "deepspeed.monitor.config",
                         "deepspeed.elasticity.constants", "deepspeed.elasticity.config",
                         "deepspeed.elasticity.elasticity", "deepspeed.runtime.config")
 # Files a revision may predate: module -> the stages whose cases need it (none: only an import needs it).
@@ -149,10 +155,11 @@ class CpuAccelerator(stand_in_class("deepspeed.accelerator.get_accelerator()")):
         return "cpu"
 
 
-# What DeepSpeedConfig reads for DeepSpeed's other features (monitoring, compression, checkpointing, ...):
+# What DeepSpeedConfig reads for DeepSpeed's other features whose parsers the runner does not run (compression,
+# autotuning, checkpoint engines, ...):
 # whole-config cases take those features to accept their keys (docs/eval-format.md), so their parsers are
 # OtherFeature, which answers anything, rather than stand-ins that refuse.
-OTHER_FEATURES = ("deepspeed.runtime.activation_checkpointing", "deepspeed.comm.config", "deepspeed.monitor",
+OTHER_FEATURES = ("deepspeed.runtime.activation_checkpointing", "deepspeed.monitor",
                   "deepspeed.inference", "deepspeed.elasticity", "deepspeed.autotuning", "deepspeed.nebula",
                   "deepspeed.datastates", "deepspeed.compression", "deepspeed.runtime.swap_tensor",
                   "deepspeed.runtime.model_checkpointing", "deepspeed.runtime.tensor_parallel",
@@ -484,7 +491,7 @@ def section_key(title, config):
     if title == "DeepSpeedBF16Config":
         return "bf16" if isinstance(config, dict) and config.get("bf16") is not None else "bfloat16"
     return {"DeepSpeedZeroConfig": "zero_optimization", "DeepSpeedFP16Config": "fp16", "HybridEngineConfig": "hybrid_engine",
-            "CompileConfig": "compile"}.get(title)
+            "CompileConfig": "compile", "CommsLoggerConfig": "comms_logger"}.get(title)
 
 
 def error_of(exc, validation_error):

@@ -162,6 +162,12 @@ TEST(DeepSpeedConfigErrors, OtherFeaturesKeysAreRefusedWhereConfigPyReadsThem) {
             "KeyError: 'enabled'");
   EXPECT_EQ(batch_text(R"({"train_batch_size":0,"optimizer":{"type":"Adam"},"scheduler":[]})"),
             "AttributeError: 'list' object has no attribute 'keys'");
+  // The logging sections between the ZeRO section and fp16.
+  EXPECT_EQ(batch_text(R"({"train_batch_size":8,"tensorboard":{"enable":true},"fp16":[]})"),
+            "ValidationError: Extra inputs are not permitted");
+  EXPECT_EQ(
+      batch_text(R"({"train_batch_size":8,"tensorboard":{"enable":true},"zero_optimization":{"stage":"x"}})"),
+      "ValidationError: Input should be 0, 1, 2, 3 or 3");
   // hybrid_engine between flops_profiler and sparse_attention; weight_quantization's `**` and compile last.
   EXPECT_EQ(batch_text(R"({"train_batch_size":8,"sparse_attention":[],"hybrid_engine":{"bogus":1}})"),
             "ValidationError: Extra inputs are not permitted");

@@ -1,5 +1,5 @@
 // Tests of HybridEngineConfig and CompileConfig as DeepSpeedConfig builds them (reference/feature_models);
-// expected values are what upstream's code gives at edaa72212 and PR #8274 (288 probes through the upstream
+// expected values are what upstream's code gives at edaa72212 and PR #8274 (943 probes through the upstream
 // engine).
 #include "reference/feature_models.hpp"
 
@@ -49,6 +49,37 @@ TEST(FeatureModels, CompileAndItsPasses) {
   EXPECT_EQ(
       model_text(compile_check, R"({"compile":[]})"),
       "TypeError: deepspeed.compile.config.CompileConfig() argument after ** must be a mapping, not list");
+}
+
+TEST(FeatureModels, TheLoggingSectionsAfterTheZeroSection) {
+  EXPECT_EQ(model_text(logging_features_check,
+                       R"({"tensorboard":{"enabled":true,"output_path":"logs/","job_name":"j"},
+      "wandb":{"enabled":true,"project":"p","team":null},"comet":{"enabled":true,"samples_log_interval":50,"online":false},
+      "csv_monitor":{"enabled":true},"comms_logger":{"enabled":true,"prof_ops":["all_reduce"]},
+      "activation_checkpointing":{"partition_activations":true,"number_checkpoints":4}})"),
+            "ok");
+  EXPECT_EQ(model_text(logging_features_check, R"({"activation_checkpointing":[]})"),
+            "AttributeError: 'list' object has no attribute 'get'");
+  EXPECT_EQ(
+      model_text(logging_features_check, R"({"comms_logger":{"enabled":true,"prof_op":["all_reduce"]}})"),
+      "ValidationError (comms_logger.prof_op): Extra inputs are not permitted");
+  EXPECT_EQ(
+      model_text(logging_features_check, R"({"comms_logger":"auto"})"),
+      "TypeError: deepspeed.comm.config.CommsLoggerConfig() argument after ** must be a mapping, not str");
+  // A typo in a monitor block, which upstream refuses and a training script would meet at start-up.
+  EXPECT_EQ(model_text(logging_features_check, R"({"tensorboard":{"enable":true}})"),
+            "ValidationError (tensorboard.enable): Extra inputs are not permitted");
+  EXPECT_EQ(model_text(logging_features_check, R"({"wandb":null})"),
+            "ValidationError (wandb): Input should be a valid dictionary or instance of WandbConfig");
+  // The monitors in DeepSpeedMonitorConfig's order (tensorboard, comet, wandb, csv_monitor), each through
+  // DeepSpeedConfigModel.__init__: "auto" dropped, "strict" bound, and "self" a TypeError beating the rest.
+  EXPECT_EQ(model_text(logging_features_check, R"({"wandb":{"bogus":1},"comet":{"project":5}})"),
+            "ValidationError (comet.project): Input should be a valid string");
+  EXPECT_EQ(model_text(logging_features_check,
+                       R"({"tensorboard":{"strict":false,"enabled":"auto"},"csv_monitor":"auto"})"),
+            "ok");
+  EXPECT_EQ(model_text(logging_features_check, R"({"tensorboard":5,"wandb":{"self":1}})"),
+            "TypeError: DeepSpeedConfigModel.__init__() got multiple values for argument 'self'");
 }
 
 }  // namespace
