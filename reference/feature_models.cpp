@@ -63,6 +63,12 @@ constexpr std::array<Field, 17> kCompileFields{{
     {"passes", Declared::passes},
 }};
 
+// utils/config.py DeepSpeedThroughputTimerConfig (timers.throughput).
+constexpr std::array<Field, 2> kThroughputTimerFields{{
+    {"enabled", Declared::boolean},
+    {"synchronized", Declared::boolean},
+}};
+
 // comm/config.py CommsLoggerConfig.
 constexpr std::array<Field, 5> kCommsLoggerFields{{
     {"enabled", Declared::boolean},
@@ -213,6 +219,34 @@ std::optional<Error> logging_features_check(const py::Dict& config) {
     if (!first) first = model_error(*dict, InitData(*dict), monitor.key, monitor.fields);
   }
   return first;
+}
+
+std::optional<Error> timers_check(const py::Dict& config) {
+  const py::Value* timers = config.find("timers");
+  if (timers == nullptr || timers->as<py::Dict>()) {
+    const py::Dict* block = timers ? timers->as<py::Dict>() : nullptr;
+    if (block == nullptr || block->find("throughput") == nullptr) return std::nullopt;
+    py::Dict section;
+    section.set(py::Str{"timers.throughput"}, *block->find("throughput"));
+    return validate(section, "timers.throughput", "deepspeed.utils.config.DeepSpeedThroughputTimerConfig",
+                    kThroughputTimerFields);
+  }
+  // `"throughput" in` a str or a list, then the TypeError of indexing it with "throughput" (a str's worded
+  // as Python 3.11 and later word it).
+  const py::Str* text = timers->as<py::Str>();
+  const py::List* list = timers->as<py::List>();
+  if (text != nullptr || list != nullptr) {
+    const bool found = text ? text->text.find("throughput") != std::string::npos
+                            : std::any_of(list->begin(), list->end(), [](const py::Value& v) {
+                                const py::Str* s = v.as<py::Str>();
+                                return s != nullptr && s->text == "throughput";
+                              });
+    if (!found) return std::nullopt;
+    return raised("TypeError", text ? "string indices must be integers, not 'str'"
+                                    : "list indices must be integers or slices, not str");
+  }
+  return raised("TypeError",
+                "argument of type '" + std::string(py::type_name(*timers)) + "' is not iterable");
 }
 
 std::optional<Error> compile_check(const py::Dict& config) {

@@ -25,4 +25,9 @@ std::optional<Error> logging_features_check(const py::Dict& config);
 // or null (an item's error at "compile.passes.<index>").
 std::optional<Error> compile_check(const py::Dict& config);
 
+// Last of all, get_timers_config (utils/config.py): DeepSpeedThroughputTimerConfig(**timers["throughput"])
+// where the block holds one, as above, its errors at "timers.throughput.<field>"; a block `in` cannot search
+// is the TypeError of `in`, a str or list holding "throughput" that of indexing it.
+std::optional<Error> timers_check(const py::Dict& config);
+
 }  // namespace zfcheck

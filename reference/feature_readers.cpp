@@ -195,11 +195,15 @@ std::optional<Error> later_features_check(const py::Dict& config) {
   }
   if (auto error = enabled_block(config, "progressive_layer_drop")) return error;
   if (auto error = checkpoint(config)) return error;
+  if (const py::Value* nebula = config.find("nebula")) {  // DeepSpeedNebulaConfig: the block's .get
+    if (auto error = dict_method(*nebula, "get")) return error;
+  }
   // WeightQuantConfig(**block): its own parser is taken to accept the keys, but `**` needs a mapping.
   if (const py::Value* quantization = config.find("weight_quantization");
       quantization != nullptr && quantization->as<py::Dict>() == nullptr)
     return not_a_mapping_error("deepspeed.inference.config.WeightQuantConfig", *quantization);
-  return compile_check(config);
+  if (auto error = compile_check(config)) return error;
+  return timers_check(config);
 }
 
 }  // namespace zfcheck

@@ -21,8 +21,8 @@ std::optional<Error> autocast_check(const py::Dict& config);
 
 // After the optimizer: the scheduler's .keys(), flops_profiler's .get and `wall_clock_breakdown | enabled`,
 // hybrid_engine (feature_models.hpp), sparse_attention's mode, pipeline's .items(), progressive_layer_drop as
-// amp, checkpoint's tag_validation, data_types' .get and checkpoint.parallel_write.pipeline_stage, then
-// weight_quantization's `**` and compile (feature_models.hpp).
+// amp, checkpoint's tag_validation, data_types' .get and checkpoint.parallel_write.pipeline_stage, nebula's
+// .get, then weight_quantization's `**`, compile and timers (feature_models.hpp).
 std::optional<Error> later_features_check(const py::Dict& config);
 
 }  // namespace zfcheck

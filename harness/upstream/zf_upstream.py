@@ -51,6 +51,10 @@ REAL_MODULES = {
     "deepspeed.comm.constants": "deepspeed/comm/constants.py",
     "deepspeed.comm.config": "deepspeed/comm/config.py",
     "deepspeed.monitor.config": "deepspeed/monitor/config.py",
+    "deepspeed.nebula.constants": "deepspeed/nebula/constants.py",
+    "deepspeed.nebula.config": "deepspeed/nebula/config.py",
+    "deepspeed.datastates.config": "deepspeed/datastates/config.py",
+    "deepspeed.utils.config": "deepspeed/utils/config.py",
     "deepspeed.runtime.config": "deepspeed/runtime/config.py",
     "deepspeed.elasticity.constants": "deepspeed/elasticity/constants.py",
     "deepspeed.elasticity.config": "deepspeed/elasticity/config.py",
@@ -60,7 +64,8 @@ REAL_MODULES = {
 WHOLE_CONFIG_MODULES = ("deepspeed.runtime.constants", "deepspeed.runtime.precision_config",
                         "deepspeed.profiling.constants", "deepspeed.profiling.config", "deepspeed.compile.config",
                         "deepspeed.runtime.activation_checkpointing.config", "deepspeed.comm.constants",
-                        "deepspeed.comm.config", "deepspeed.monitor.config",
+                        "deepspeed.comm.config", "deepspeed.monitor.config", "deepspeed.nebula.constants",
+                        "deepspeed.nebula.config", "deepspeed.datastates.config", "deepspeed.utils.config",
                         "deepspeed.elasticity.constants", "deepspeed.elasticity.config",
                         "deepspeed.elasticity.elasticity", "deepspeed.runtime.config")
 # Files a revision may predate: module -> the stages whose cases need it (none: only an import needs it).
@@ -163,7 +168,7 @@ OTHER_FEATURES = ("deepspeed.runtime.activation_checkpointing", "deepspeed.monit
                   "deepspeed.inference", "deepspeed.elasticity", "deepspeed.autotuning", "deepspeed.nebula",
                   "deepspeed.datastates", "deepspeed.compression", "deepspeed.runtime.swap_tensor",
                   "deepspeed.runtime.model_checkpointing", "deepspeed.runtime.tensor_parallel",
-                  "deepspeed.runtime.data_pipeline", "deepspeed.utils.config", "deepspeed.git_version_info")
+                  "deepspeed.runtime.data_pipeline", "deepspeed.git_version_info")
 
 
 class OtherFeature:
@@ -491,7 +496,8 @@ def section_key(title, config):
     if title == "DeepSpeedBF16Config":
         return "bf16" if isinstance(config, dict) and config.get("bf16") is not None else "bfloat16"
     return {"DeepSpeedZeroConfig": "zero_optimization", "DeepSpeedFP16Config": "fp16", "HybridEngineConfig": "hybrid_engine",
-            "CompileConfig": "compile", "CommsLoggerConfig": "comms_logger"}.get(title)
+            "CompileConfig": "compile", "CommsLoggerConfig": "comms_logger",
+            "DeepSpeedThroughputTimerConfig": "timers.throughput"}.get(title)
 
 
 def error_of(exc, validation_error):

@@ -321,6 +321,8 @@ const std::vector<ConfigKey>& top_level_keys() {
                {R"({"enabled":true,"max_out_tokens":512})", R"({"enabled":true,"max_out_token":512})"}),
       rare_key("compile", {R"({"deepcompile":true})", R"({"deepcompile":true,"passes":["z3","z2"]})"}),
       rare_key("weight_quantization", {"{}", "null"}),
+      rare_key("timers", {R"({"throughput":{"enabled":true,"synchronized":false}})",
+                          R"({"throughput":{"enable":true}})"}),
       // Rarer than occasional: an enabled block decides the batch sizes (or refuses them) before anything
       // else.
       config_key("elasticity",

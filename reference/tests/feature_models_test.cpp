@@ -82,5 +82,23 @@ TEST(FeatureModels, TheLoggingSectionsAfterTheZeroSection) {
             "TypeError: DeepSpeedConfigModel.__init__() got multiple values for argument 'self'");
 }
 
+TEST(FeatureModels, TimersThroughputLast) {
+  EXPECT_EQ(model_text(timers_check, R"({"timers":{"throughput":{"enabled":true,"synchronized":false}}})"),
+            "ok");
+  EXPECT_EQ(model_text(timers_check, R"({"timers":{"throughput":{"enable":true}}})"),
+            "ValidationError (timers.throughput.enable): Extra inputs are not permitted");
+  EXPECT_EQ(model_text(timers_check, R"({"timers":{"throughput":[]}})"),
+            "TypeError: deepspeed.utils.config.DeepSpeedThroughputTimerConfig() argument after ** must be a "
+            "mapping, "
+            "not list");
+  EXPECT_EQ(model_text(timers_check, R"({"timers":5})"), "TypeError: argument of type 'int' is not iterable");
+  // `"throughput" in` a str searches it: no such text is the defaults.
+  EXPECT_EQ(model_text(timers_check, R"({"timers":"x"})"), "ok");
+  EXPECT_EQ(model_text(timers_check, R"({"timers":"my throughput"})"),
+            "TypeError: string indices must be integers, not 'str'");
+  EXPECT_EQ(model_text(timers_check, R"({"timers":["throughput"]})"),
+            "TypeError: list indices must be integers or slices, not str");
+}
+
 }  // namespace
 }  // namespace zfcheck

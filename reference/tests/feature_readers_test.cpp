@@ -91,6 +91,12 @@ TEST(FeatureReaders, TheLaterFeaturesInOrder) {
   EXPECT_EQ(read(later_features_check, R"({"data_types":[],"checkpoint":{"parallel_write":[]}})"),
             "AttributeError: 'list' object has no attribute 'get'");
   EXPECT_EQ(read(later_features_check, R"({"checkpoint":{"parallel_write":{"pipeline_stage":1.0}}})"), "ok");
+  // nebula after checkpoint, before weight_quantization; timers last, after compile.
+  EXPECT_EQ(read(later_features_check, R"({"nebula":[],"weight_quantization":[]})"),
+            "AttributeError: 'list' object has no attribute 'get'");
+  EXPECT_EQ(
+      read(later_features_check, R"({"timers":5,"compile":[]})"),
+      "TypeError: deepspeed.compile.config.CompileConfig() argument after ** must be a mapping, not list");
   EXPECT_EQ(read(later_features_check, R"({"checkpoint":{"parallel_write":{"pipeline_stage":"true"}}})"),
             "DeepSpeedConfigError: checkpoint::parallel_write::pipeline_stage value of 'true' is invalid, "
             "expecting: "
