@@ -24,12 +24,9 @@ tl::expected<std::string, Error> allreduce_op(const py::Dict& config) {
   if (v == nullptr) return std::string("mean");
   std::optional<std::string> shown;
   if (const py::Str* s = v->as<py::Str>()) {
-    py::Str lowered = *s;
-    for (char& ch : lowered.text) {
-      if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
-    }
-    if (lowered == "mean" || lowered == "sum") return lowered.text;
-    shown = py::repr(py::Value(lowered));  // nothing beyond ASCII, which str.lower() also lowers
+    auto lowered = py::ascii_lower(*s);  // nothing beyond ASCII, which str.lower() also lowers
+    if (lowered && (*lowered == "mean" || *lowered == "sum")) return *lowered;
+    if (lowered) shown = py::repr(py::Value(py::Str{*lowered}));
   } else if (v->kind() == py::Kind::none || v->kind() == py::Kind::boolean ||
              v->kind() == py::Kind::integer) {
     shown = py::repr(*v);

@@ -176,16 +176,22 @@ std::optional<Error> model_error(const py::Dict& dict, const InitData& data, std
   return std::nullopt;
 }
 
-// Class(**config[key]) for a top-level model: the TypeError of `**` for a value that is not a mapping, of
-// __init__ for a "self" key, then DeepSpeedConfigModel.__init__'s data validated.
+// Class(**value) for a top-level model whose errors stand at `key`: the TypeError of `**` for a value that is
+// not a mapping, of __init__ for a "self" key, then DeepSpeedConfigModel.__init__'s data validated.
+std::optional<Error> construct(const py::Value& value, std::string_view key, std::string_view class_path,
+                               std::span<const Field> fields) {
+  const py::Dict* dict = value.as<py::Dict>();
+  if (dict == nullptr) return not_a_mapping_error(class_path, value);
+  if (auto error = self_key_error(*dict)) return error;
+  return model_error(*dict, InitData(*dict), key, fields);
+}
+
+// Class(**config[key]) where the config has the key.
 std::optional<Error> validate(const py::Dict& config, std::string_view key, std::string_view class_path,
                               std::span<const Field> fields) {
   const py::Value* value = config.find(key);
   if (value == nullptr) return std::nullopt;
-  const py::Dict* dict = value->as<py::Dict>();
-  if (dict == nullptr) return not_a_mapping_error(class_path, *value);
-  if (auto error = self_key_error(*dict)) return error;
-  return model_error(*dict, InitData(*dict), key, fields);
+  return construct(*value, key, class_path, fields);
 }
 
 }  // namespace
@@ -223,13 +229,12 @@ std::optional<Error> logging_features_check(const py::Dict& config) {
 
 std::optional<Error> timers_check(const py::Dict& config) {
   const py::Value* timers = config.find("timers");
-  if (timers == nullptr || timers->as<py::Dict>()) {
-    const py::Dict* block = timers ? timers->as<py::Dict>() : nullptr;
-    if (block == nullptr || block->find("throughput") == nullptr) return std::nullopt;
-    py::Dict section;
-    section.set(py::Str{"timers.throughput"}, *block->find("throughput"));
-    return validate(section, "timers.throughput", "deepspeed.utils.config.DeepSpeedThroughputTimerConfig",
-                    kThroughputTimerFields);
+  if (timers == nullptr) return std::nullopt;
+  if (const py::Dict* block = timers->as<py::Dict>()) {
+    const py::Value* throughput = block->find("throughput");
+    if (throughput == nullptr) return std::nullopt;
+    return construct(*throughput, "timers.throughput",
+                     "deepspeed.utils.config.DeepSpeedThroughputTimerConfig", kThroughputTimerFields);
   }
   // `"throughput" in` a str or a list, then the TypeError of indexing it with "throughput" (a str's worded
   // as Python 3.11 and later word it).

@@ -23,17 +23,6 @@ std::optional<Error> dict_method(const py::Value& value, std::string_view method
   return attribute_error(py::type_name(value), method);
 }
 
-// str.lower() or str.upper() of ASCII text; nothing for text beyond ASCII, which the model does not case-map.
-std::optional<std::string> ascii_case(const py::Str& s, bool upper) {
-  std::string out = s.text;
-  for (char& ch : out) {
-    if (static_cast<unsigned char>(ch) >= 0x80) return std::nullopt;
-    if (upper && ch >= 'a' && ch <= 'z') ch = static_cast<char>(ch - 'a' + 'A');
-    if (!upper && ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
-  }
-  return out;
-}
-
 // str(value) for a message; unmodelled (naming `key`) where the model does not print it.
 tl::expected<std::string, Error> shown(const py::Value& value, std::string_view key) {
   auto text = py::str(value);
@@ -46,7 +35,7 @@ std::optional<Error> communication_type(const py::Dict& config, std::string_view
   if (v == nullptr || v->kind() == py::Kind::none) return std::nullopt;  // the default: None, or "fp32"
   const py::Str* s = v->as<py::Str>();
   if (s == nullptr) return attribute_error(py::type_name(*v), "lower");
-  auto lowered = ascii_case(*s, false);
+  auto lowered = py::ascii_lower(*s);
   if (!lowered) return unmodelled(std::string(key) + " holding text beyond ASCII is not modelled");
   if (*lowered == "fp32" || *lowered == "fp16" || *lowered == "bf16") return std::nullopt;
   return raised(
@@ -144,7 +133,7 @@ std::optional<Error> checkpoint(const py::Dict& config) {
   if (const py::Value* tag = params ? params->find("tag_validation") : nullptr) {
     const py::Str* s = tag->as<py::Str>();
     if (s == nullptr) return attribute_error(py::type_name(*tag), "upper");
-    auto upper = ascii_case(*s, true);
+    auto upper = py::ascii_upper(*s);
     if (!upper) return unmodelled("checkpoint.tag_validation holding text beyond ASCII is not modelled");
     if (*upper != "WARN" && *upper != "IGNORE" && *upper != "FAIL") {
       return raised("DeepSpeedConfigError", "Checkpoint config contains invalid tag_validation value of " +

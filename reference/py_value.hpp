@@ -4,6 +4,7 @@
 #include "reference/py_int.hpp"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -95,6 +96,11 @@ struct Value {
   // Equality as the harness compares values; NaN is equal to NaN here so that results compare by content.
   bool operator==(const Value& other) const;
 };
+
+// Python's s.lower() and s.upper() of ASCII text; nothing for text beyond ASCII (or a lone surrogate),
+// whose case mapping the model does not compute.
+std::optional<std::string> ascii_lower(const Str& s);
+std::optional<std::string> ascii_upper(const Str& s);
 
 // Python type name, as pydantic and error messages use it.
 std::string_view type_name(const Value& value);
