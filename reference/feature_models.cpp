@@ -4,6 +4,7 @@
 #include "reference/feature_models.hpp"
 
 #include "reference/config_model_init.hpp"
+#include "reference/dict_reads.hpp"
 #include "reference/pydantic_lax.hpp"
 #include "reference/zero_config.hpp"
 
@@ -202,8 +203,9 @@ std::optional<Error> hybrid_engine_check(const py::Dict& config) {
 }
 
 std::optional<Error> logging_features_check(const py::Dict& config) {
-  if (const py::Value* block = config.find("activation_checkpointing"); block && !block->as<py::Dict>())
-    return attribute_error(py::type_name(*block), "get");
+  if (const py::Value* block = config.find("activation_checkpointing")) {
+    if (auto error = dict_method(*block, "get")) return error;
+  }
   if (auto error =
           validate(config, "comms_logger", "deepspeed.comm.config.CommsLoggerConfig", kCommsLoggerFields))
     return error;

@@ -4,7 +4,9 @@
 #include "reference/feature_readers.hpp"
 
 #include "reference/config_model_init.hpp"
+#include "reference/dict_reads.hpp"
 #include "reference/feature_models.hpp"
+#include "reference/module_readers.hpp"
 #include "reference/py_repr.hpp"
 #include "reference/zero_config.hpp"
 
@@ -17,19 +19,6 @@ namespace zfcheck {
 
 namespace {
 
-// value.<method>(...) where only a dict has the method.
-std::optional<Error> dict_method(const py::Value& value, std::string_view method) {
-  if (value.as<py::Dict>() != nullptr) return std::nullopt;
-  return attribute_error(py::type_name(value), method);
-}
-
-// str(value) for a message; unmodelled (naming `key`) where the model does not print it.
-tl::expected<std::string, Error> shown(const py::Value& value, std::string_view key) {
-  auto text = py::str(value);
-  if (!text) return tl::unexpected(unmodelled(std::string(key) + " holding this text is not modelled"));
-  return *text;
-}
-
 std::optional<Error> communication_type(const py::Dict& config, std::string_view key) {
   const py::Value* v = config.find(key);
   if (v == nullptr || v->kind() == py::Kind::none) return std::nullopt;  // the default: None, or "fp32"
@@ -41,16 +30,6 @@ std::optional<Error> communication_type(const py::Dict& config, std::string_view
   return raised(
       "ValueError",
       "Invalid communication_data_type. Supported data types: ['fp16', 'bf16', 'fp32']. Got: " + *lowered);
-}
-
-// get_<feature>_enabled then get_<feature>_params (amp, progressive_layer_drop): the block's .get, then
-// copy.copy(block).pop("enabled").
-std::optional<Error> enabled_block(const py::Dict& config, std::string_view key) {
-  const py::Value* v = config.find(key);
-  if (v == nullptr) return std::nullopt;
-  if (auto error = dict_method(*v, "get")) return error;
-  if (v->as<py::Dict>()->find("enabled") == nullptr) return raised("KeyError", "'enabled'");
-  return std::nullopt;
 }
 
 // DtypeEnum's values (runtime/config.py), besides the torch dtypes no JSON value is.
@@ -177,16 +156,20 @@ std::optional<Error> later_features_check(const py::Dict& config) {
     if (auto error = dict_method(*scheduler, "keys")) return error;
   }
   if (auto error = flops_profiler(config)) return error;
+  if (auto error = autotuning_check(config)) return error;
   if (auto error = hybrid_engine_check(config)) return error;
   if (auto error = sparse_attention(config)) return error;
   if (const py::Value* pipeline = config.find("pipeline")) {
     if (auto error = dict_method(*pipeline, "items")) return error;
   }
   if (auto error = enabled_block(config, "progressive_layer_drop")) return error;
+  if (auto error = data_pipeline_check(config)) return error;
   if (auto error = checkpoint(config)) return error;
+  if (auto error = aio_check(config)) return error;
   if (const py::Value* nebula = config.find("nebula")) {  // DeepSpeedNebulaConfig: the block's .get
     if (auto error = dict_method(*nebula, "get")) return error;
   }
+  if (auto error = checkpoint_writer_check(config)) return error;
   // WeightQuantConfig(**block): its own parser is taken to accept the keys, but `**` needs a mapping.
   if (const py::Value* quantization = config.find("weight_quantization");
       quantization != nullptr && quantization->as<py::Dict>() == nullptr)

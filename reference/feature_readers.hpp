@@ -1,7 +1,7 @@
 // DeepSpeedConfig's own readers of the keys of DeepSpeed's other features (runtime/config.py,
 // profiling/config.py): what each refuses, in _initialize_params order, in the three stretches between the
-// sections the model computes with. The parsers of features that live in other modules (monitor, comms,
-// compression, autotuning, ...) are taken to accept their keys (docs/eval-format.md).
+// sections the model computes with. The parsers features keep in other modules are in feature_models.hpp
+// (pydantic models) and module_readers.hpp (plain Python), called from here at their places.
 #pragma once
 
 #include "reference/error.hpp"
@@ -20,9 +20,10 @@ std::optional<Error> communication_types_check(const py::Dict& config);
 std::optional<Error> autocast_check(const py::Dict& config);
 
 // After the optimizer: the scheduler's .keys(), flops_profiler's .get and `wall_clock_breakdown | enabled`,
-// hybrid_engine (feature_models.hpp), sparse_attention's mode, pipeline's .items(), progressive_layer_drop as
-// amp, checkpoint's tag_validation, data_types' .get and checkpoint.parallel_write.pipeline_stage, nebula's
-// .get, then weight_quantization's `**`, compile and timers (feature_models.hpp).
+// autotuning, hybrid_engine, sparse_attention's mode, pipeline's .items(), progressive_layer_drop as amp, the
+// legacy curriculum_learning and data_efficiency, checkpoint's tag_validation, data_types' .get and
+// checkpoint.parallel_write.pipeline_stage, aio, nebula's .get, the checkpoint writer, then
+// weight_quantization's `**`, compile and timers.
 std::optional<Error> later_features_check(const py::Dict& config);
 
 }  // namespace zfcheck

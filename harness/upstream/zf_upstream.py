@@ -55,6 +55,14 @@ REAL_MODULES = {
     "deepspeed.nebula.config": "deepspeed/nebula/config.py",
     "deepspeed.datastates.config": "deepspeed/datastates/config.py",
     "deepspeed.utils.config": "deepspeed/utils/config.py",
+    "deepspeed.autotuning.constants": "deepspeed/autotuning/constants.py",
+    "deepspeed.autotuning.config": "deepspeed/autotuning/config.py",
+    "deepspeed.runtime.data_pipeline.constants": "deepspeed/runtime/data_pipeline/constants.py",
+    "deepspeed.runtime.data_pipeline.config": "deepspeed/runtime/data_pipeline/config.py",
+    "deepspeed.runtime.swap_tensor.constants": "deepspeed/runtime/swap_tensor/constants.py",
+    "deepspeed.runtime.swap_tensor.aio_config": "deepspeed/runtime/swap_tensor/aio_config.py",
+    "deepspeed.runtime.model_checkpointing.constants": "deepspeed/runtime/model_checkpointing/constants.py",
+    "deepspeed.runtime.model_checkpointing.config": "deepspeed/runtime/model_checkpointing/config.py",
     "deepspeed.runtime.config": "deepspeed/runtime/config.py",
     "deepspeed.elasticity.constants": "deepspeed/elasticity/constants.py",
     "deepspeed.elasticity.config": "deepspeed/elasticity/config.py",
@@ -66,6 +74,11 @@ WHOLE_CONFIG_MODULES = ("deepspeed.runtime.constants", "deepspeed.runtime.precis
                         "deepspeed.runtime.activation_checkpointing.config", "deepspeed.comm.constants",
                         "deepspeed.comm.config", "deepspeed.monitor.config", "deepspeed.nebula.constants",
                         "deepspeed.nebula.config", "deepspeed.datastates.config", "deepspeed.utils.config",
+                        "deepspeed.autotuning.constants", "deepspeed.autotuning.config",
+                        "deepspeed.runtime.data_pipeline.constants", "deepspeed.runtime.data_pipeline.config",
+                        "deepspeed.runtime.swap_tensor.constants", "deepspeed.runtime.swap_tensor.aio_config",
+                        "deepspeed.runtime.model_checkpointing.constants",
+                        "deepspeed.runtime.model_checkpointing.config",
                         "deepspeed.elasticity.constants", "deepspeed.elasticity.config",
                         "deepspeed.elasticity.elasticity", "deepspeed.runtime.config")
 # Files a revision may predate: module -> the stages whose cases need it (none: only an import needs it).
@@ -152,23 +165,22 @@ def stand_in_class(path):
     return StandInType(path.rsplit(".", 1)[-1], (Anything, ), {"_stand_in_path": path})
 
 
-class CpuAccelerator(stand_in_class("deepspeed.accelerator.get_accelerator()")):
-    """The accelerator whole-config cases run on: a CPU, as DeepSpeed's CPU accelerator names itself; any other
-    use refuses like every stand-in."""
+class CudaAccelerator(stand_in_class("deepspeed.accelerator.get_accelerator()")):
+    """The accelerator whole-config cases run on: CUDA, as ZenFlow's users' (docs/eval-format.md). Its name is
+    all DeepSpeedConfig asks of it (aio.use_gds calls device_name(); runtime/constants.py compares the method
+    itself with 'cuda' at import); any other use refuses like every stand-in."""
 
     def device_name(self, device_index=None):
-        return "cpu"
+        return "cuda"
 
 
 # What DeepSpeedConfig reads for DeepSpeed's other features whose parsers the runner does not run (compression,
-# autotuning, checkpoint engines, ...):
+# tensor parallelism, weight quantization's fields, ...):
 # whole-config cases take those features to accept their keys (docs/eval-format.md), so their parsers are
 # OtherFeature, which answers anything, rather than stand-ins that refuse.
 OTHER_FEATURES = ("deepspeed.runtime.activation_checkpointing", "deepspeed.monitor",
-                  "deepspeed.inference", "deepspeed.elasticity", "deepspeed.autotuning", "deepspeed.nebula",
-                  "deepspeed.datastates", "deepspeed.compression", "deepspeed.runtime.swap_tensor",
-                  "deepspeed.runtime.model_checkpointing", "deepspeed.runtime.tensor_parallel",
-                  "deepspeed.runtime.data_pipeline", "deepspeed.git_version_info")
+                  "deepspeed.inference", "deepspeed.elasticity", "deepspeed.nebula", "deepspeed.datastates",
+                  "deepspeed.compression", "deepspeed.runtime.tensor_parallel", "deepspeed.git_version_info")
 
 
 class OtherFeature:
@@ -373,6 +385,8 @@ class Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def exec_module(self, module):
         name = module.__name__
         if name in self.sources:
+            # __file__ as the checkout names it: autotuning/constants.py builds paths from it at import.
+            module.__file__ = REAL_MODULES[name]
             code = compile(self.sources[name], REAL_MODULES[name], "exec")
             exec(code, module.__dict__)
             return
@@ -644,14 +658,14 @@ class Upstream:
     def load_deepspeed_config(self, world_size):
         """runtime/config.py's DeepSpeedConfig, with dist.get_world_size() giving the case's world size,
         elastic training's functions from the revision's elasticity.py (the package's __init__ would import
-        torch's elastic agent), and a CPU accelerator (runtime/constants.py asks get_accelerator() for its
+        torch's elastic agent), and a CUDA accelerator (runtime/constants.py asks get_accelerator() for its
         device at import)."""
         if not hasattr(self, "deepspeed_config_class"):
             elasticity = importlib.import_module("deepspeed.elasticity")
             real = importlib.import_module("deepspeed.elasticity.elasticity")
             for name in ("elasticity_enabled", "compute_elastic_config", "ensure_immutable_elastic_config"):
                 setattr(elasticity, name, getattr(real, name))
-            importlib.import_module("deepspeed.accelerator").get_accelerator = lambda: CpuAccelerator()
+            importlib.import_module("deepspeed.accelerator").get_accelerator = lambda: CudaAccelerator()
             self.comm = importlib.import_module("deepspeed.comm")
             self.deepspeed_config_class = importlib.import_module("deepspeed.runtime.config").DeepSpeedConfig
         self.comm.get_world_size = lambda *args, **kwargs: world_size

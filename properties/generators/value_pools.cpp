@@ -302,8 +302,8 @@ const std::vector<ConfigKey>& top_level_keys() {
       occasional_key("vocabulary_size", {"50257", "50304", R"("50257")"}),
       occasional_key("sequence_parallel_size", {"2", "Infinity"}),
       occasional_key("allgather_size", {"100000000", "1.5"}),
-      // The other features' keys runtime/config.py reads itself or through the pydantic models it builds
-      // (reference/feature_readers.hpp, reference/feature_models.hpp).
+      // The other features' keys runtime/config.py reads itself or through the parsers it calls
+      // (reference/feature_readers.hpp, reference/feature_models.hpp, reference/module_readers.hpp).
       rare_key("tensorboard",
                {R"({"enabled":true,"output_path":"logs/","job_name":"zenflow"})", R"({"enable":true})"}),
       rare_key("wandb", {R"({"enabled":true,"project":"zenflow"})", "null"}),
@@ -316,7 +316,20 @@ const std::vector<ConfigKey>& top_level_keys() {
       rare_key("torch_autocast",
                {R"({"enabled":true,"dtype":"bfloat16"})", R"({"enabled":true,"dtype":"float64"})"}),
       rare_key("scheduler", {R"({"type":"WarmupLR","params":{"warmup_num_steps":100}})", R"("WarmupLR")"}),
-      rare_key("checkpoint", {R"({"tag_validation":"Warn"})", R"({"tag_validation":"none"})"}),
+      rare_key("checkpoint",
+               {R"({"tag_validation":"Warn"})", R"({"tag_validation":"none"})",
+                R"({"writer":{"type":"fast","decoupled":true}})", R"({"writer":{"type":"torch"}})"}),
+      rare_key("autotuning", {R"({"enabled":true,"fast":false,"metric":"throughput"})",
+                              R"({"enabled":true,"results_dir":""})"}),
+      rare_key("curriculum_learning", {R"({"enabled":true,"curriculum_type":"seqlen","min_difficulty":8})",
+                                       R"({"curriculum_type":"seqlen"})"}),
+      rare_key("data_efficiency",
+               {R"({"enabled":true,"data_sampling":{"enabled":true,"curriculum_learning":{"enabled":true,)"
+                R"("curriculum_metrics":{"seqlen":{"index_to_sample_path":"i"}}}}})",
+                R"({"enabled":true,"data_sampling":{"dynamic_batching":{"enabled":true}}})"}),
+      rare_key("aio",
+               {R"({"block_size":1048576,"queue_depth":8,"single_submit":false,"overlap_events":true})",
+                R"("1048576")"}),
       rare_key("hybrid_engine",
                {R"({"enabled":true,"max_out_tokens":512})", R"({"enabled":true,"max_out_token":512})"}),
       rare_key("compile", {R"({"deepcompile":true})", R"({"deepcompile":true,"passes":["z3","z2"]})"}),

@@ -103,5 +103,29 @@ TEST(FeatureReaders, TheLaterFeaturesInOrder) {
             "true or false");
 }
 
+TEST(FeatureReaders, TheModuleParsersAtTheirPlaces) {
+  // autotuning after flops_profiler, before hybrid_engine.
+  EXPECT_EQ(read(later_features_check, R"({"autotuning":[],"flops_profiler":[]})"),
+            "AttributeError: 'list' object has no attribute 'get'");
+  EXPECT_EQ(read(later_features_check, R"({"hybrid_engine":{"bogus":1},"autotuning":{"results_dir":""}})"),
+            "AssertionError: results_dir cannot be empty");
+  // The legacy curriculum_learning and data_efficiency after progressive_layer_drop, before checkpoint.
+  EXPECT_EQ(read(later_features_check, R"({"curriculum_learning":{},"progressive_layer_drop":{}})"),
+            "KeyError: 'enabled'");
+  EXPECT_EQ(read(later_features_check, R"({"checkpoint":{"tag_validation":"no"},"data_efficiency":5})"),
+            "AttributeError: 'int' object has no attribute 'get'");
+  // aio after checkpoint.parallel_write, before nebula; the writer after nebula, before weight_quantization.
+  EXPECT_EQ(read(later_features_check, R"({"aio":5,"checkpoint":{"parallel_write":{"pipeline_stage":5}}})"),
+            "DeepSpeedConfigError: checkpoint::parallel_write::pipeline_stage value of '5' is invalid, "
+            "expecting: true or false");
+  EXPECT_EQ(read(later_features_check, R"({"nebula":[],"aio":5})"),
+            "AttributeError: 'int' object has no attribute 'get'");
+  EXPECT_EQ(read(later_features_check, R"({"checkpoint":{"writer":{"type":"x"}},"nebula":[]})"),
+            "AttributeError: 'list' object has no attribute 'get'");
+  EXPECT_EQ(read(later_features_check, R"({"weight_quantization":[],"checkpoint":{"writer":{"type":"x"}}})"),
+            "AssertionError: writer contains invalid value X for type, expecting one of ['MOCK', 'PYTHON', "
+            "'FAST']");
+}
+
 }  // namespace
 }  // namespace zfcheck

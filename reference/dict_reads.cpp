@@ -1,0 +1,28 @@
+// The AttributeError and KeyError of plain-Python section readers, and the text their messages print.
+#include "reference/dict_reads.hpp"
+
+#include "reference/py_repr.hpp"
+#include "reference/zero_config.hpp"
+
+namespace zfcheck {
+
+std::optional<Error> dict_method(const py::Value& value, std::string_view method) {
+  if (value.as<py::Dict>() != nullptr) return std::nullopt;
+  return attribute_error(py::type_name(value), method);
+}
+
+std::optional<Error> enabled_block(const py::Dict& config, std::string_view key) {
+  const py::Value* v = config.find(key);
+  if (v == nullptr) return std::nullopt;
+  if (auto error = dict_method(*v, "get")) return error;
+  if (v->as<py::Dict>()->find("enabled") == nullptr) return raised("KeyError", "'enabled'");
+  return std::nullopt;
+}
+
+tl::expected<std::string, Error> shown(const py::Value& value, std::string_view key) {
+  auto text = py::str(value);
+  if (!text) return tl::unexpected(unmodelled(std::string(key) + " holding this text is not modelled"));
+  return *text;
+}
+
+}  // namespace zfcheck

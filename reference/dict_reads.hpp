@@ -1,0 +1,27 @@
+// What plain-Python readers of a config section refuse before they read a value: a method only a dict has,
+// a block without the "enabled" key they pop, a value they print that the model cannot.
+#pragma once
+
+#include "reference/error.hpp"
+#include "reference/py_value.hpp"
+
+#include <tl/expected.hpp>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace zfcheck {
+
+// value.<method>(...) where only a dict has the method: the AttributeError of any other value.
+std::optional<Error> dict_method(const py::Value& value, std::string_view method);
+
+// get_<feature>_enabled then get_<feature>_params (amp, progressive_layer_drop, the legacy
+// curriculum_learning): the block's .get, then copy.copy(block).pop("enabled"), whose KeyError a block
+// without it raises.
+std::optional<Error> enabled_block(const py::Dict& config, std::string_view key);
+
+// str(value) for a message; unmodelled (naming `key`) where the model does not print it.
+tl::expected<std::string, Error> shown(const py::Value& value, std::string_view key);
+
+}  // namespace zfcheck
