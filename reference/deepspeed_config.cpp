@@ -2,6 +2,7 @@
 // values, _do_error_check and _do_warning_check (runtime/config.py).
 #include "reference/deepspeed_config.hpp"
 
+#include "reference/compression_config.hpp"
 #include "reference/config_warning_check.hpp"
 #include "reference/elasticity.hpp"
 #include "reference/feature_models.hpp"
@@ -69,6 +70,7 @@ tl::expected<DeepSpeedConfig, Error> read_config(const py::Dict& config, const p
   if (precision->fp16_enabled && precision->bf16_enabled)
     return tl::unexpected(raised("AssertionError", "bfloat16 and fp16 modes cannot be simultaneously enabled"));
   if (auto error = autocast_check(config)) return tl::unexpected(std::move(*error));
+  if (auto error = compression_check(config)) return tl::unexpected(std::move(*error));
   auto params = optimizer_params(config);
   if (!params) return tl::unexpected(std::move(params.error()));
   if (auto error = later_features_check(config)) return tl::unexpected(std::move(*error));

@@ -11,6 +11,12 @@ std::optional<Error> dict_method(const py::Value& value, std::string_view method
   return attribute_error(py::type_name(value), method);
 }
 
+Error str_index_error(const py::Value& value) {
+  if (value.as<py::Str>()) return raised("TypeError", "string indices must be integers, not 'str'");
+  if (value.as<py::List>()) return raised("TypeError", "list indices must be integers or slices, not str");
+  return raised("TypeError", "'" + std::string(py::type_name(value)) + "' object is not subscriptable");
+}
+
 std::optional<Error> enabled_block(const py::Dict& config, std::string_view key) {
   const py::Value* v = config.find(key);
   if (v == nullptr) return std::nullopt;

@@ -16,6 +16,10 @@ namespace zfcheck {
 // value.<method>(...) where only a dict has the method: the AttributeError of any other value.
 std::optional<Error> dict_method(const py::Value& value, std::string_view method);
 
+// value[<a str>] where value is not a dict: the TypeError of its type (a str's worded as Python 3.11 and
+// later word it).
+Error str_index_error(const py::Value& value);
+
 // get_<feature>_enabled then get_<feature>_params (amp, progressive_layer_drop, the legacy
 // curriculum_learning): the block's .get, then copy.copy(block).pop("enabled"), whose KeyError a block
 // without it raises.

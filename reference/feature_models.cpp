@@ -18,7 +18,7 @@ namespace zfcheck {
 
 namespace {
 
-enum class Declared {
+enum class FieldType {
   boolean,           // bool
   optional_boolean,  // Optional[bool]
   integer,           // int
@@ -29,78 +29,78 @@ enum class Declared {
 };
 struct Field {
   std::string_view name;
-  Declared declared;
+  FieldType declared;
 };
 
 // runtime/config.py HybridEngineConfig, in declaration order (the same at every modelled revision).
 constexpr std::array<Field, 7> kHybridEngineFields{{
-    {"enabled", Declared::boolean},
-    {"max_out_tokens", Declared::integer},
-    {"inference_tp_size", Declared::integer},
-    {"release_inference_cache", Declared::boolean},
-    {"pin_parameters", Declared::boolean},
-    {"tp_gather_partition_size", Declared::integer},
-    {"enable_cuda_graph", Declared::boolean},
+    {"enabled", FieldType::boolean},
+    {"max_out_tokens", FieldType::integer},
+    {"inference_tp_size", FieldType::integer},
+    {"release_inference_cache", FieldType::boolean},
+    {"pin_parameters", FieldType::boolean},
+    {"tp_gather_partition_size", FieldType::integer},
+    {"enable_cuda_graph", FieldType::boolean},
 }};
 
 // compile/config.py CompileConfig, in declaration order (the same at every modelled revision).
 constexpr std::array<Field, 17> kCompileFields{{
-    {"deepcompile", Declared::boolean},
-    {"free_activation", Declared::boolean},
-    {"free_activation_threshold", Declared::integer},
-    {"offload_activation", Declared::boolean},
-    {"offload_activation_pin_memory", Declared::boolean},
-    {"offload_opt_states", Declared::boolean},
-    {"double_buffer", Declared::boolean},
-    {"symmetric_memory", Declared::boolean},
-    {"debug_log", Declared::boolean},
-    {"offload_parameters", Declared::boolean},
-    {"sync_before_reduce", Declared::boolean},
-    {"sync_after_reduce", Declared::boolean},
-    {"sync_before_allgather", Declared::boolean},
-    {"sync_after_allgather", Declared::boolean},
-    {"keep_int_input_tensors", Declared::boolean},
-    {"keep_all_input_tensors", Declared::boolean},
-    {"passes", Declared::passes},
+    {"deepcompile", FieldType::boolean},
+    {"free_activation", FieldType::boolean},
+    {"free_activation_threshold", FieldType::integer},
+    {"offload_activation", FieldType::boolean},
+    {"offload_activation_pin_memory", FieldType::boolean},
+    {"offload_opt_states", FieldType::boolean},
+    {"double_buffer", FieldType::boolean},
+    {"symmetric_memory", FieldType::boolean},
+    {"debug_log", FieldType::boolean},
+    {"offload_parameters", FieldType::boolean},
+    {"sync_before_reduce", FieldType::boolean},
+    {"sync_after_reduce", FieldType::boolean},
+    {"sync_before_allgather", FieldType::boolean},
+    {"sync_after_allgather", FieldType::boolean},
+    {"keep_int_input_tensors", FieldType::boolean},
+    {"keep_all_input_tensors", FieldType::boolean},
+    {"passes", FieldType::passes},
 }};
 
 // utils/config.py DeepSpeedThroughputTimerConfig (timers.throughput).
 constexpr std::array<Field, 2> kThroughputTimerFields{{
-    {"enabled", Declared::boolean},
-    {"synchronized", Declared::boolean},
+    {"enabled", FieldType::boolean},
+    {"synchronized", FieldType::boolean},
 }};
 
 // comm/config.py CommsLoggerConfig.
 constexpr std::array<Field, 5> kCommsLoggerFields{{
-    {"enabled", Declared::boolean},
-    {"prof_all", Declared::boolean},
-    {"prof_ops", Declared::list},
-    {"verbose", Declared::boolean},
-    {"debug", Declared::boolean},
+    {"enabled", FieldType::boolean},
+    {"prof_all", FieldType::boolean},
+    {"prof_ops", FieldType::list},
+    {"verbose", FieldType::boolean},
+    {"debug", FieldType::boolean},
 }};
 
 // monitor/config.py: TensorBoardConfig and CSVConfig, WandbConfig, CometConfig.
 constexpr std::array<Field, 3> kOutputFields{{
-    {"enabled", Declared::boolean},
-    {"output_path", Declared::string},
-    {"job_name", Declared::string},
+    {"enabled", FieldType::boolean},
+    {"output_path", FieldType::string},
+    {"job_name", FieldType::string},
 }};
 constexpr std::array<Field, 4> kWandbFields{{
-    {"enabled", Declared::boolean},
-    {"group", Declared::optional_string},
-    {"team", Declared::optional_string},
-    {"project", Declared::string},
+    {"enabled", FieldType::boolean},
+    {"group", FieldType::optional_string},
+    {"team", FieldType::optional_string},
+    {"project", FieldType::string},
 }};
 constexpr std::array<Field, 9> kCometFields{{
-    {"enabled", Declared::boolean},
-    {"samples_log_interval", Declared::integer},
-    {"project", Declared::optional_string},
-    {"workspace", Declared::optional_string},
-    {"api_key", Declared::optional_string},
-    {"experiment_name", Declared::optional_string},
-    {"experiment_key", Declared::optional_string},
-    {"online", Declared::optional_boolean},
-    {"mode", Declared::optional_string},
+    {"enabled", FieldType::boolean},
+    {"samples_log_interval", FieldType::integer},
+    {"project", FieldType::optional_string},
+    {"workspace", FieldType::optional_string},
+    {"api_key", FieldType::optional_string},
+    {"experiment_name", FieldType::optional_string},
+    {"experiment_key", FieldType::optional_string},
+    {"online", FieldType::optional_boolean},
+    {"mode", FieldType::optional_string},
 }};
 // DeepSpeedMonitorConfig's fields, in declaration order: the key, its class, the class's fields.
 struct Monitor {
@@ -118,27 +118,27 @@ const std::array<Monitor, 4> kMonitors{{
 constexpr std::array<std::string_view, 4> kPassNames{"z1", "z3", "autosp", "autotp"};
 
 // The field's first issue: its path below the field ("" or ".<index>") and pydantic's message.
-std::optional<std::pair<std::string, std::string>> field_issue(const py::Value& v, Declared declared) {
+std::optional<std::pair<std::string, std::string>> field_issue(const py::Value& v, FieldType declared) {
   auto issue = [](std::string_view message) { return std::make_pair(std::string(), std::string(message)); };
   const bool none = v.kind() == py::Kind::none;
   switch (declared) {
-    case Declared::boolean:
-    case Declared::optional_boolean:
-      if (declared == Declared::optional_boolean && none) return std::nullopt;
+    case FieldType::boolean:
+    case FieldType::optional_boolean:
+      if (declared == FieldType::optional_boolean && none) return std::nullopt;
       if (auto b = pydantic::lax_bool(v); !b) return issue(b.error().message);
       return std::nullopt;
-    case Declared::integer:
+    case FieldType::integer:
       if (auto i = pydantic::lax_int(v); !i) return issue(i.error().message);
       return std::nullopt;
-    case Declared::string:
-    case Declared::optional_string:
-      if (declared == Declared::optional_string && none) return std::nullopt;
+    case FieldType::string:
+    case FieldType::optional_string:
+      if (declared == FieldType::optional_string && none) return std::nullopt;
       if (auto text = pydantic::lax_str(v); !text) return issue(text.error().message);
       return std::nullopt;
-    case Declared::list:
+    case FieldType::list:
       if (v.as<py::List>() == nullptr) return issue("Input should be a valid list");
       return std::nullopt;
-    case Declared::passes: {
+    case FieldType::passes: {
       if (v.kind() == py::Kind::none) return std::nullopt;
       const py::List* list = v.as<py::List>();
       if (list == nullptr) return issue("Input should be a valid list");
@@ -249,8 +249,7 @@ std::optional<Error> timers_check(const py::Dict& config) {
                                 return s != nullptr && s->text == "throughput";
                               });
     if (!found) return std::nullopt;
-    return raised("TypeError", text ? "string indices must be integers, not 'str'"
-                                    : "list indices must be integers or slices, not str");
+    return str_index_error(*timers);
   }
   return raised("TypeError",
                 "argument of type '" + std::string(py::type_name(*timers)) + "' is not iterable");

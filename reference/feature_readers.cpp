@@ -3,6 +3,7 @@
 // ValueError, NotImplementedError and DeepSpeedConfigError of a value out of its set.
 #include "reference/feature_readers.hpp"
 
+#include "reference/compression_config.hpp"
 #include "reference/config_model_init.hpp"
 #include "reference/dict_reads.hpp"
 #include "reference/feature_models.hpp"
@@ -157,6 +158,7 @@ std::optional<Error> later_features_check(const py::Dict& config) {
   }
   if (auto error = flops_profiler(config)) return error;
   if (auto error = autotuning_check(config)) return error;
+  if (auto error = eigenvalue_check(config)) return error;
   if (auto error = hybrid_engine_check(config)) return error;
   if (auto error = sparse_attention(config)) return error;
   if (const py::Value* pipeline = config.find("pipeline")) {

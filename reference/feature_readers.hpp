@@ -20,10 +20,10 @@ std::optional<Error> communication_types_check(const py::Dict& config);
 std::optional<Error> autocast_check(const py::Dict& config);
 
 // After the optimizer: the scheduler's .keys(), flops_profiler's .get and `wall_clock_breakdown | enabled`,
-// autotuning, hybrid_engine, sparse_attention's mode, pipeline's .items(), progressive_layer_drop as amp, the
-// legacy curriculum_learning and data_efficiency, checkpoint's tag_validation, data_types' .get and
-// checkpoint.parallel_write.pipeline_stage, aio, nebula's .get, the checkpoint writer, then
-// weight_quantization's `**`, compile and timers.
+// autotuning, eigenvalue (compression_config.hpp), hybrid_engine, sparse_attention's mode, pipeline's
+// .items(), progressive_layer_drop as amp, the legacy curriculum_learning and data_efficiency, checkpoint's
+// tag_validation, data_types' .get and checkpoint.parallel_write.pipeline_stage, aio, nebula's .get, the
+// checkpoint writer, then weight_quantization's `**`, compile and timers.
 std::optional<Error> later_features_check(const py::Dict& config);
 
 }  // namespace zfcheck

@@ -55,6 +55,8 @@ REAL_MODULES = {
     "deepspeed.nebula.config": "deepspeed/nebula/config.py",
     "deepspeed.datastates.config": "deepspeed/datastates/config.py",
     "deepspeed.utils.config": "deepspeed/utils/config.py",
+    "deepspeed.compression.constants": "deepspeed/compression/constants.py",
+    "deepspeed.compression.config": "deepspeed/compression/config.py",
     "deepspeed.autotuning.constants": "deepspeed/autotuning/constants.py",
     "deepspeed.autotuning.config": "deepspeed/autotuning/config.py",
     "deepspeed.runtime.data_pipeline.constants": "deepspeed/runtime/data_pipeline/constants.py",
@@ -74,6 +76,7 @@ WHOLE_CONFIG_MODULES = ("deepspeed.runtime.constants", "deepspeed.runtime.precis
                         "deepspeed.runtime.activation_checkpointing.config", "deepspeed.comm.constants",
                         "deepspeed.comm.config", "deepspeed.monitor.config", "deepspeed.nebula.constants",
                         "deepspeed.nebula.config", "deepspeed.datastates.config", "deepspeed.utils.config",
+                        "deepspeed.compression.constants", "deepspeed.compression.config",
                         "deepspeed.autotuning.constants", "deepspeed.autotuning.config",
                         "deepspeed.runtime.data_pipeline.constants", "deepspeed.runtime.data_pipeline.config",
                         "deepspeed.runtime.swap_tensor.constants", "deepspeed.runtime.swap_tensor.aio_config",
@@ -174,19 +177,18 @@ class CudaAccelerator(stand_in_class("deepspeed.accelerator.get_accelerator()"))
         return "cuda"
 
 
-# What DeepSpeedConfig reads for DeepSpeed's other features whose parsers the runner does not run (compression,
-# tensor parallelism, weight quantization's fields, ...):
+# What DeepSpeedConfig reads for DeepSpeed's other features whose parsers the runner does not run (tensor and
+# expert parallelism, weight quantization's fields, ...):
 # whole-config cases take those features to accept their keys (docs/eval-format.md), so their parsers are
 # OtherFeature, which answers anything, rather than stand-ins that refuse.
 OTHER_FEATURES = ("deepspeed.runtime.activation_checkpointing", "deepspeed.monitor",
                   "deepspeed.inference", "deepspeed.elasticity", "deepspeed.nebula", "deepspeed.datastates",
-                  "deepspeed.compression", "deepspeed.runtime.tensor_parallel", "deepspeed.git_version_info")
+                  "deepspeed.runtime.tensor_parallel", "deepspeed.git_version_info")
 
 
 class OtherFeature:
     """A parser or value of a feature besides ZenFlow's set-up: built, called or read, it answers another; asked
-    whether it is on (get_quantize_enabled, a feature config's .enabled), it is off, as a feature the cases do
-    not use is."""
+    whether it is on (a feature config's .enabled), it is off, as a feature the cases do not use is."""
 
     def __init__(self, *args, **kwargs):
         pass

@@ -175,6 +175,19 @@ TEST(DeepSpeedConfigErrors, OtherFeaturesKeysAreRefusedWhereConfigPyReadsThem) {
       batch_text(R"({"train_batch_size":8,"compile":[],"weight_quantization":null})"),
       "TypeError: deepspeed.inference.config.WeightQuantConfig() argument after ** must be a mapping, not "
       "NoneType");
+  // compression_training after torch_autocast, before the optimizer; with its own shared parameters on,
+  // quantize_training after autotuning, before hybrid_engine.
+  EXPECT_EQ(batch_text(R"({"train_batch_size":8,"compression_training":[],"torch_autocast":[]})"),
+            "AttributeError: 'list' object has no attribute 'get'");
+  EXPECT_EQ(batch_text(R"({"train_batch_size":8,"optimizer":[],"compression_training":[]})"),
+            "AttributeError: 'list' object has no attribute 'keys'");
+  const std::string quantized =
+      R"({"train_batch_size":8,"compression_training":{"shared_parameters":{"enabled":true}},)"
+      R"("quantize_training":[],)";
+  EXPECT_EQ(batch_text(quantized + R"("autotuning":{"exps_dir":""}})"),
+            "AssertionError: exps_dir cannot be empty");
+  EXPECT_EQ(batch_text(quantized + R"("hybrid_engine":{"bogus":1}})"),
+            "AttributeError: 'list' object has no attribute 'keys'");
   EXPECT_EQ(batch_text(R"({"train_batch_size":8,"checkpoint":{"tag_validation":"none"}})"),
             "DeepSpeedConfigError: Checkpoint config contains invalid tag_validation value of NONE, "
             "expecting one of "

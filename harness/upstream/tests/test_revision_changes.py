@@ -286,9 +286,9 @@ class RunnerFailures(unittest.TestCase):
                                  "what it lacks ('EngineStub' object has no attribute 'train_micro_batch_size_per_gpu')")
 
     def test_a_feature_the_cases_do_not_use_reads_as_off(self):
-        # DeepSpeedConfig at #7516 and before reads quantize_training only where get_quantize_enabled says so.
-        results = self.eval_cases(engine_code=("from deepspeed.compression.config import get_quantize_enabled",
-                                               "assert not get_quantize_enabled({}), 'on'"))
+        # A feature whose parser the runner does not run (OTHER_FEATURES) reads as off where upstream asks.
+        results = self.eval_cases(engine_code=("from deepspeed.runtime.tensor_parallel import get_tensor_parallel_config",
+                                               "assert not get_tensor_parallel_config({}).enabled, 'on'"))
         self.assertEqual(results["default"]["outcome"], "ok", results["default"])
 
     def test_a_renamed_zenflow_config_parameter_names_the_signature(self):
