@@ -10,7 +10,6 @@
 #include <array>
 #include <cmath>
 #include <compare>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>

@@ -73,7 +73,9 @@ struct ConfigKey {
 // (valid, refused by their validators, or not objects at all) and vocabulary_size (an int or a str) that
 // DeepSpeedConfig's own assertions and warnings read, sequence_parallel_size (a float world size, inf
 // among them), allgather_size (what the
-// deprecated `zero_optimization: true` reads), and an elasticity block that leaves it off.
+// deprecated `zero_optimization: true` reads), an elasticity block that leaves it off, and, one config in
+// fourteen each, another feature's block (the monitors, autotuning, compression, data efficiency, aio, ...),
+// as a real config writes it or as its parser refuses it.
 const std::vector<ConfigKey>& top_level_keys();
 // zero_optimization's stage (absent, 0-3, "2", "x"), offload_optimizer (absent, device cpu / nvme with
 // its nvme_path / none) and overlap_comm; now and then offload_param, the deprecated keys upstream maps

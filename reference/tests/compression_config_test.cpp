@@ -8,16 +8,9 @@
 namespace zfcheck {
 namespace {
 
-// "ok", or "<type>: <message>".
-std::string compressed(std::string_view config) {
-  auto error = compression_check(*testing::json(config).as<py::Dict>());
-  return error ? error->type + ": " + error->message : "ok";
-}
+std::string compressed(std::string_view config) { return testing::check_text(compression_check, config); }
 
-std::string eigenvalue(std::string_view config) {
-  auto error = eigenvalue_check(*testing::json(config).as<py::Dict>());
-  return error ? error->type + ": " + error->message : "ok";
-}
+std::string eigenvalue(std::string_view config) { return testing::check_text(eigenvalue_check, config); }
 
 TEST(CompressionConfig, ARealConfigPasses) {
   // DeepSpeedExamples' compression/bert ds_config_W1A8_Qgroup64_fp32.json, shortened.

@@ -4,101 +4,100 @@
 
 #include "test_support.hpp"
 
-#include <functional>
-
 namespace zfcheck {
 namespace {
 
-using ModuleCheck = std::function<std::optional<Error>(const py::Dict&)>;
-
-// "ok", or "<type>: <message>".
-std::string module_read(const ModuleCheck& check, std::string_view config) {
-  auto error = check(*testing::json(config).as<py::Dict>());
-  return error ? error->type + ": " + error->message : "ok";
-}
-
 TEST(ModuleReaders, Autotuning) {
-  EXPECT_EQ(module_read(autotuning_check, R"({"autotuning":{"enabled":true,"fast":false,"model_info":{}}})"),
+  EXPECT_EQ(testing::check_text(autotuning_check,
+                                R"({"autotuning":{"enabled":true,"fast":false,"model_info":{}}})"),
             "ok");
-  EXPECT_EQ(module_read(autotuning_check, R"({"autotuning":null})"),
+  EXPECT_EQ(testing::check_text(autotuning_check, R"({"autotuning":null})"),
             "AttributeError: 'NoneType' object has no attribute 'get'");
-  EXPECT_EQ(module_read(autotuning_check, R"({"autotuning":{"results_dir":""}})"),
+  EXPECT_EQ(testing::check_text(autotuning_check, R"({"autotuning":{"results_dir":""}})"),
             "AssertionError: results_dir cannot be empty");
-  EXPECT_EQ(module_read(autotuning_check, R"({"autotuning":{"exps_dir":0,"results_dir":"r"}})"),
+  EXPECT_EQ(testing::check_text(autotuning_check, R"({"autotuning":{"exps_dir":0,"results_dir":"r"}})"),
             "AssertionError: exps_dir cannot be empty");
   // results_dir is read before exps_dir, whatever the order in the block.
-  EXPECT_EQ(module_read(autotuning_check, R"({"autotuning":{"exps_dir":null,"results_dir":[]}})"),
+  EXPECT_EQ(testing::check_text(autotuning_check, R"({"autotuning":{"exps_dir":null,"results_dir":[]}})"),
             "AssertionError: results_dir cannot be empty");
-  EXPECT_EQ(module_read(autotuning_check, R"({"autotuning":{"model_info":null}})"), "ok");
-  EXPECT_EQ(module_read(autotuning_check, R"({"autotuning":{"model_info":"gpt2"}})"),
+  EXPECT_EQ(testing::check_text(autotuning_check, R"({"autotuning":{"model_info":null}})"), "ok");
+  EXPECT_EQ(testing::check_text(autotuning_check, R"({"autotuning":{"model_info":"gpt2"}})"),
             "AttributeError: 'str' object has no attribute 'get'");
 }
 
 TEST(ModuleReaders, DataEfficiency) {
-  EXPECT_EQ(module_read(data_pipeline_check, R"({"data_efficiency":{"enabled":true,"seed":1,
+  EXPECT_EQ(testing::check_text(data_pipeline_check, R"({"data_efficiency":{"enabled":true,"seed":1,
       "data_sampling":{"enabled":true,"num_workers":2,"curriculum_learning":{"enabled":true,
         "curriculum_metrics":{}},"dynamic_batching":{"enabled":true,"max_tokens":"2048","min_batch_size":1.5}},
       "data_routing":{"enabled":true,"random_ltd":{"enabled":false}}}})"),
             "ok");
   // The legacy top-level curriculum_learning first, read as amp is.
-  EXPECT_EQ(module_read(data_pipeline_check, R"({"curriculum_learning":{"curriculum_type":"seqlen"}})"),
-            "KeyError: 'enabled'");
-  EXPECT_EQ(module_read(data_pipeline_check, R"({"data_efficiency":[]})"),
+  EXPECT_EQ(
+      testing::check_text(data_pipeline_check, R"({"curriculum_learning":{"curriculum_type":"seqlen"}})"),
+      "KeyError: 'enabled'");
+  EXPECT_EQ(testing::check_text(data_pipeline_check, R"({"data_efficiency":[]})"),
             "AttributeError: 'list' object has no attribute 'get'");
-  EXPECT_EQ(module_read(data_pipeline_check, R"({"data_efficiency":{"data_sampling":null}})"),
+  EXPECT_EQ(testing::check_text(data_pipeline_check, R"({"data_efficiency":{"data_sampling":null}})"),
             "AttributeError: 'NoneType' object has no attribute 'get'");
-  EXPECT_EQ(module_read(data_pipeline_check,
-                        R"({"data_efficiency":{"data_sampling":{"curriculum_learning":{"enabled":1}}}})"),
-            "AssertionError: Curriculum learning is enabled, curriculum_metrics must be specified");
-  EXPECT_EQ(module_read(data_pipeline_check,
-                        R"({"data_efficiency":{"data_sampling":{"dynamic_batching":{"enabled":"no"}}}})"),
-            "AssertionError: Dynamic batching is enabled, so max_tokens must be specified");
   EXPECT_EQ(
-      module_read(data_pipeline_check,
-                  R"({"data_efficiency":{"data_sampling":{"dynamic_batching":{"min_batch_size":"1.5"}}}})"),
-      "ValueError: invalid literal for int() with base 10: '1.5'");
+      testing::check_text(data_pipeline_check,
+                          R"({"data_efficiency":{"data_sampling":{"curriculum_learning":{"enabled":1}}}})"),
+      "AssertionError: Curriculum learning is enabled, curriculum_metrics must be specified");
   EXPECT_EQ(
-      module_read(data_pipeline_check,
-                  R"({"data_efficiency":{"data_sampling":{"dynamic_batching":{"max_batch_size":null}}}})"),
+      testing::check_text(data_pipeline_check,
+                          R"({"data_efficiency":{"data_sampling":{"dynamic_batching":{"enabled":"no"}}}})"),
+      "AssertionError: Dynamic batching is enabled, so max_tokens must be specified");
+  EXPECT_EQ(testing::check_text(
+                data_pipeline_check,
+                R"({"data_efficiency":{"data_sampling":{"dynamic_batching":{"min_batch_size":"1.5"}}}})"),
+            "ValueError: invalid literal for int() with base 10: '1.5'");
+  EXPECT_EQ(
+      testing::check_text(
+          data_pipeline_check,
+          R"({"data_efficiency":{"data_sampling":{"dynamic_batching":{"max_batch_size":null}}}})"),
       "TypeError: int() argument must be a string, a bytes-like object or a real number, not 'NoneType'");
-  EXPECT_EQ(module_read(data_pipeline_check, R"({"data_efficiency":{"data_sampling":{"dynamic_batching":
+  EXPECT_EQ(
+      testing::check_text(data_pipeline_check, R"({"data_efficiency":{"data_sampling":{"dynamic_batching":
       {"enabled":true,"max_tokens":"NaN"}}}})"),
-            "ValueError: invalid literal for int() with base 10: 'NaN'");
-  EXPECT_EQ(module_read(data_pipeline_check, R"({"data_efficiency":{"data_routing":{"random_ltd":5}}})"),
-            "AttributeError: 'int' object has no attribute 'get'");
+      "ValueError: invalid literal for int() with base 10: 'NaN'");
+  EXPECT_EQ(
+      testing::check_text(data_pipeline_check, R"({"data_efficiency":{"data_routing":{"random_ltd":5}}})"),
+      "AttributeError: 'int' object has no attribute 'get'");
 }
 
 TEST(ModuleReaders, Aio) {
-  EXPECT_EQ(module_read(aio_check, R"({"aio":{"block_size":1048576,"queue_depth":8,"use_gds":false}})"),
-            "ok");
-  EXPECT_EQ(module_read(aio_check, R"({"aio":null})"), "ok");
-  EXPECT_EQ(module_read(aio_check, R"({"aio":"fast"})"),
+  EXPECT_EQ(
+      testing::check_text(aio_check, R"({"aio":{"block_size":1048576,"queue_depth":8,"use_gds":false}})"),
+      "ok");
+  EXPECT_EQ(testing::check_text(aio_check, R"({"aio":null})"), "ok");
+  EXPECT_EQ(testing::check_text(aio_check, R"({"aio":"fast"})"),
             "AttributeError: 'str' object has no attribute 'get'");
   // GDS needs a CUDA accelerator, which cases run on.
-  EXPECT_EQ(module_read(aio_check, R"({"aio":{"use_gds":1}})"), "ok");
-  EXPECT_EQ(module_read(aio_check, R"({"aio":5})"), "AttributeError: 'int' object has no attribute 'get'");
+  EXPECT_EQ(testing::check_text(aio_check, R"({"aio":{"use_gds":1}})"), "ok");
+  EXPECT_EQ(testing::check_text(aio_check, R"({"aio":5})"),
+            "AttributeError: 'int' object has no attribute 'get'");
 }
 
 TEST(ModuleReaders, CheckpointWriter) {
-  EXPECT_EQ(
-      module_read(checkpoint_writer_check,
-                  R"({"checkpoint":{"writer":{"type":"python","data_parallel":"Socket","decoupled":true}}})"),
-      "ok");
-  EXPECT_EQ(module_read(checkpoint_writer_check, R"({"checkpoint":{"writer":null}})"), "ok");
-  EXPECT_EQ(module_read(checkpoint_writer_check, R"({"checkpoint":{"writer":[]}})"),
+  EXPECT_EQ(testing::check_text(
+                checkpoint_writer_check,
+                R"({"checkpoint":{"writer":{"type":"python","data_parallel":"Socket","decoupled":true}}})"),
+            "ok");
+  EXPECT_EQ(testing::check_text(checkpoint_writer_check, R"({"checkpoint":{"writer":null}})"), "ok");
+  EXPECT_EQ(testing::check_text(checkpoint_writer_check, R"({"checkpoint":{"writer":[]}})"),
             "AttributeError: 'list' object has no attribute 'get'");
-  EXPECT_EQ(module_read(checkpoint_writer_check, R"({"checkpoint":{"writer":{"type":true}}})"),
+  EXPECT_EQ(testing::check_text(checkpoint_writer_check, R"({"checkpoint":{"writer":{"type":true}}})"),
             "AttributeError: 'bool' object has no attribute 'upper'");
   // Both values are upper-cased before either is checked.
+  EXPECT_EQ(testing::check_text(checkpoint_writer_check,
+                                R"({"checkpoint":{"writer":{"type":"x","data_parallel":3}}})"),
+            "AttributeError: 'int' object has no attribute 'upper'");
   EXPECT_EQ(
-      module_read(checkpoint_writer_check, R"({"checkpoint":{"writer":{"type":"x","data_parallel":3}}})"),
-      "AttributeError: 'int' object has no attribute 'upper'");
-  EXPECT_EQ(
-      module_read(checkpoint_writer_check, R"({"checkpoint":{"writer":{"type":"torch"}}})"),
+      testing::check_text(checkpoint_writer_check, R"({"checkpoint":{"writer":{"type":"torch"}}})"),
       "AssertionError: writer contains invalid value TORCH for type, expecting one of ['MOCK', 'PYTHON', "
       "'FAST']");
   EXPECT_EQ(
-      module_read(checkpoint_writer_check, R"({"checkpoint":{"writer":{"data_parallel":"node"}}})"),
+      testing::check_text(checkpoint_writer_check, R"({"checkpoint":{"writer":{"data_parallel":"node"}}})"),
       "AssertionError: writer contains invalid value NODE for data_parallel, expecting one of ['REPLICA', "
       "'SOCKET', 'MACHINE']");
 }

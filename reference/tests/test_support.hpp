@@ -7,7 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 
 namespace zfcheck::testing {
@@ -26,6 +28,12 @@ inline Case make_case(std::string_view zenflow, std::optional<std::int64_t> data
   c.stage = stage;
   c.micro_steps = micro_steps;
   return c;
+}
+
+// What a whole-config section check gives on a config written as JSON: "ok", or "<type>: <message>".
+inline std::string check_text(std::optional<Error> (*check)(const py::Dict&), std::string_view config) {
+  auto error = check(*json(config).as<py::Dict>());
+  return error ? error->type + ": " + error->message : "ok";
 }
 
 // A profile by name, with any switch overrides; a test's own typo is a test failure (thrown).
