@@ -3,12 +3,11 @@
 #include "reference/compression_config.hpp"
 
 #include "reference/dict_reads.hpp"
-#include "reference/py_int.hpp"
+#include "reference/py_number.hpp"
 #include "reference/zero_config.hpp"
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <compare>
 #include <string>
 #include <string_view>
@@ -81,62 +80,30 @@ const std::array<Technique, 6>& techniques() {
   return table;
 }
 
-// dict.get(key) of a value known to be a dict.
-const py::Value* entry(const py::Value& dict, std::string_view key) { return dict.as<py::Dict>()->find(key); }
-
 // `key in value.keys()`: the AttributeError of a value that is not a dict, else whether it holds the key.
 tl::expected<bool, Error> holds(const py::Value& value, std::string_view key) {
   if (auto error = dict_method(value, "keys")) return tl::unexpected(std::move(*error));
-  return entry(value, key) != nullptr;
+  return member(value, key) != nullptr;
 }
 
 bool truthy_entry(const py::Value& dict, std::string_view key) {
-  const py::Value* v = entry(dict, key);
+  const py::Value* v = member(dict, key);
   return v != nullptr && v->truthy();
 }
 
-// Python's three-way comparison of two numbers (bool, int or float), exact across int and float.
-std::partial_ordering compare_numbers(const py::Value& a, const py::Value& b) {
-  auto as_int = [](const py::Value& v) {
-    if (const bool* flag = v.as<bool>()) return py::Int(*flag ? 1 : 0);
-    return *v.as<py::Int>();
-  };
-  const double* da = a.as<double>();
-  const double* db = b.as<double>();
-  if (da && db) return *da <=> *db;
-  if (!da && !db) {
-    const py::Int x = as_int(a), y = as_int(b);
-    return x < y ? std::partial_ordering::less
-                 : (x > y ? std::partial_ordering::greater : std::partial_ordering::equivalent);
-  }
-  const py::Int i = as_int(da ? b : a);
-  const double d = da ? *da : *db;
-  std::partial_ordering int_to_float = std::partial_ordering::unordered;
-  if (std::isinf(d)) {
-    int_to_float = d > 0 ? std::partial_ordering::less : std::partial_ordering::greater;
-  } else if (!std::isnan(d)) {
-    const double floor = std::floor(d);
-    const py::Int whole(floor);  // exact: floor is integral
-    if (i < whole)
-      int_to_float = std::partial_ordering::less;
-    else if (i > whole)
-      int_to_float = std::partial_ordering::greater;
-    else
-      int_to_float = floor == d ? std::partial_ordering::equivalent : std::partial_ordering::less;
-  }
-  if (da == nullptr) return int_to_float;
-  return 0 <=> int_to_float;  // the float was on the left
-}
-
-bool is_number(const py::Value& v) {
-  return v.kind() == py::Kind::boolean || v.kind() == py::Kind::integer || v.kind() == py::Kind::floating;
+// A bool, int or float as py::Number; nothing for any other value.
+std::optional<py::Number> number(const py::Value& v) {
+  if (const bool* b = v.as<bool>()) return py::Number(*b);
+  if (const py::Int* i = v.as<py::Int>()) return py::Number(*i);
+  if (const double* d = v.as<double>()) return py::Number(*d);
+  return std::nullopt;
 }
 
 // Python's a <op> b for two JSON values: numbers, or two strs by code point; a TypeError across other types;
 // `same` where b is a itself (the default schedule_offset_end), which a list equals and a dict cannot order.
 tl::expected<std::partial_ordering, Error> compare(const py::Value& a, const py::Value& b,
                                                    std::string_view op, bool same) {
-  if (is_number(a) && is_number(b)) return compare_numbers(a, b);
+  if (auto x = number(a), y = number(b); x && y) return py::number_compare(*x, *y);
   const py::Str* sa = a.as<py::Str>();
   const py::Str* sb = b.as<py::Str>();
   if (sa && sb) return sa->text <=> sb->text;  // WTF-8 orders as code points do
@@ -151,7 +118,7 @@ tl::expected<std::partial_ordering, Error> compare(const py::Value& a, const py:
 // get_sparse_pruning_shared_parameters' snip_momentum bounds: 0 < dense_ratio < 1, then schedule_offset <=
 // schedule_offset_end (which defaults to schedule_offset itself).
 std::optional<Error> snip_momentum_bounds(const py::Value& shared) {
-  const py::Value* given_ratio = entry(shared, "dense_ratio");
+  const py::Value* given_ratio = member(shared, "dense_ratio");
   const py::Value ratio = given_ratio ? *given_ratio : py::Value(0.1);
   const py::Value zero(0), one(1);
   auto positive = compare(ratio, zero, ">", false);
@@ -160,9 +127,9 @@ std::optional<Error> snip_momentum_bounds(const py::Value& shared) {
     auto below_one = compare(ratio, one, "<", false);
     if (!below_one) return below_one.error();
     if (*below_one == std::partial_ordering::less) {
-      const py::Value* given_offset = entry(shared, "schedule_offset");
+      const py::Value* given_offset = member(shared, "schedule_offset");
       const py::Value offset = given_offset ? *given_offset : py::Value(1000);
-      const py::Value* end = entry(shared, "schedule_offset_end");
+      const py::Value* end = member(shared, "schedule_offset_end");
       auto order = compare(offset, end ? *end : offset, "<=", end == nullptr);
       if (!order) return order.error();
       if (*order == std::partial_ordering::less || *order == std::partial_ordering::equivalent)
@@ -180,10 +147,10 @@ std::optional<Error> shared_parameters(const Technique& t, const py::Value& bloc
   if (!has) return has.error();
   groups_required = false;
   if (!*has) return std::nullopt;
-  const py::Value& shared = *entry(block, "shared_parameters");
+  const py::Value& shared = *member(block, "shared_parameters");
   if (auto error = dict_method(shared, "get")) return error;
   for (const SharedChoice& c : t.choices) {
-    const py::Value* v = entry(shared, c.key);
+    const py::Value* v = member(shared, c.key);
     const py::Str* s = v ? v->as<py::Str>() : nullptr;
     const bool allowed = v == nullptr || (s && std::any_of(c.allowed.begin(), c.allowed.end(),
                                                            [s](std::string_view a) { return *s == a; }));
@@ -191,16 +158,16 @@ std::optional<Error> shared_parameters(const Technique& t, const py::Value& bloc
   }
   groups_required = truthy_entry(shared, "enabled");
   if (t.key == "weight_quantization") {
-    if (const py::Value* mixed = entry(shared, "fp16_mixed_quantize")) {
+    if (const py::Value* mixed = member(shared, "fp16_mixed_quantize")) {
       if (auto error = dict_method(*mixed, "get")) return error;
     }
   }
-  if (const py::Value* method = entry(shared, "method");
+  if (const py::Value* method = member(shared, "method");
       t.key == "sparse_pruning" && method && *method->as<py::Str>() == "snip_momentum") {
     groups_required = false;
     return snip_momentum_bounds(shared);
   }
-  if (t.key == "head_pruning" && groups_required && entry(shared, "num_heads") == nullptr)
+  if (t.key == "head_pruning" && groups_required && member(shared, "num_heads") == nullptr)
     return raised("AssertionError", "num_heads must be specified for head pruning");
   return std::nullopt;
 }
@@ -208,12 +175,12 @@ std::optional<Error> shared_parameters(const Technique& t, const py::Value& bloc
 // get_<technique>_different_groups: different_groups by key, its .items(), each group's params by key and
 // their required keys.
 std::optional<Error> different_groups(const Technique& t, const py::Value& block) {
-  const py::Value* groups = entry(block, "different_groups");
+  const py::Value* groups = member(block, "different_groups");
   if (groups == nullptr) return raised("KeyError", "'different_groups'");
   if (auto error = dict_method(*groups, "items")) return error;
   for (const auto& [name, group] : groups->as<py::Dict>()->entries()) {
     if (group.as<py::Dict>() == nullptr) return str_index_error(group);
-    const py::Value* params = entry(group, "params");
+    const py::Value* params = member(group, "params");
     if (params == nullptr) return raised("KeyError", "'params'");
     for (std::string_view required : t.group_keys) {
       auto has = holds(*params, required);
@@ -229,7 +196,7 @@ std::optional<Error> different_groups(const Technique& t, const py::Value& block
 }
 
 std::optional<Error> technique(const Technique& t, const py::Value& training) {
-  const py::Value* block = entry(training, t.key);
+  const py::Value* block = member(training, t.key);
   if (block == nullptr) return std::nullopt;  // upstream fills in empty shared parameters and groups
   bool groups_required = false;
   if (auto error = shared_parameters(t, *block, groups_required)) return error;
@@ -263,7 +230,7 @@ std::optional<Error> compression_check(const py::Dict& config) {
     if (!has) return has.error();
     if (auto error = technique(t, *training)) return error;
   }
-  const py::Value* reduction = entry(*training, "layer_reduction");
+  const py::Value* reduction = member(*training, "layer_reduction");
   return reduction == nullptr ? std::nullopt : dict_method(*reduction, "get");
 }
 
@@ -276,7 +243,7 @@ std::optional<Error> eigenvalue_check(const py::Dict& config) {
   auto has = holds(*training, "eigenvalue");
   if (!has) return has.error();
   if (!*has) return std::nullopt;
-  const py::Value& eigenvalue = *entry(*training, "eigenvalue");
+  const py::Value& eigenvalue = *member(*training, "eigenvalue");
   if (auto error = dict_method(eigenvalue, "get")) return error;
   if (truthy_entry(eigenvalue, "enabled"))
     return raised("AssertionError", "Eigenvalue based MoQ is temporarily disabled");

@@ -6,6 +6,10 @@
 
 namespace zfcheck {
 
+const py::Value* member(const py::Value& dict, std::string_view key) {
+  return dict.as<py::Dict>()->find(key);
+}
+
 std::optional<Error> dict_method(const py::Value& value, std::string_view method) {
   if (value.as<py::Dict>() != nullptr) return std::nullopt;
   return attribute_error(py::type_name(value), method);

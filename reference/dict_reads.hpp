@@ -13,6 +13,9 @@
 
 namespace zfcheck {
 
+// dict.get(key) of a value already known to be a dict: the value it holds, or nothing.
+const py::Value* member(const py::Value& dict, std::string_view key);
+
 // value.<method>(...) where only a dict has the method: the AttributeError of any other value.
 std::optional<Error> dict_method(const py::Value& value, std::string_view method);
 

@@ -18,11 +18,6 @@ namespace zfcheck {
 
 namespace {
 
-// block.get(key, default) of a block already known to be a dict: the value given, or nothing.
-const py::Value* given(const py::Value& block, std::string_view key) {
-  return block.as<py::Dict>()->find(key);
-}
-
 // Python's int(value): whether it raises, and what.
 std::optional<Error> int_call(const py::Value& value, std::string_view path) {
   switch (value.kind()) {
@@ -53,31 +48,31 @@ std::optional<Error> int_call(const py::Value& value, std::string_view path) {
 
 // block[key].get(...) where the block holds key: the AttributeError of a value that is not a dict.
 std::optional<Error> nested_get(const py::Value& block, std::string_view key) {
-  const py::Value* v = given(block, key);
+  const py::Value* v = member(block, key);
   return v == nullptr ? std::nullopt : dict_method(*v, "get");
 }
 
 // A nested block's "enabled", read with .get (false when the block or the key is absent).
 bool enabled(const py::Value& block, std::string_view key) {
-  const py::Value* v = given(block, key);
-  const py::Value* on = v == nullptr ? nullptr : given(*v, "enabled");
+  const py::Value* v = member(block, key);
+  const py::Value* on = v == nullptr ? nullptr : member(*v, "enabled");
   return on != nullptr && on->truthy();
 }
 
 // get_dynamic_batching: the block's .get, int() of the batch bounds, max_tokens required where enabled.
 std::optional<Error> dynamic_batching(const py::Value& sampling) {
-  const py::Value* block = given(sampling, "dynamic_batching");
+  const py::Value* block = member(sampling, "dynamic_batching");
   if (block == nullptr) return std::nullopt;
   if (auto error = dict_method(*block, "get")) return error;
   const std::string path = "data_efficiency.data_sampling.dynamic_batching.";
   for (std::string_view key : {"min_batch_size", "max_batch_size"}) {
-    if (const py::Value* v = given(*block, key)) {
+    if (const py::Value* v = member(*block, key)) {
       if (auto error = int_call(*v, path + std::string(key))) return error;
     }
   }
-  const py::Value* on = given(*block, "enabled");
+  const py::Value* on = member(*block, "enabled");
   if (on == nullptr || !on->truthy()) return std::nullopt;
-  const py::Value* tokens = given(*block, "max_tokens");
+  const py::Value* tokens = member(*block, "max_tokens");
   if (tokens == nullptr)
     return raised("AssertionError", "Dynamic batching is enabled, so max_tokens must be specified");
   return int_call(*tokens, path + "max_tokens");
@@ -87,11 +82,11 @@ std::optional<Error> dynamic_batching(const py::Value& sampling) {
 // then dynamic_batching.
 std::optional<Error> data_sampling(const py::Value& efficiency) {
   if (auto error = nested_get(efficiency, "data_sampling")) return error;
-  const py::Value* sampling = given(efficiency, "data_sampling");
+  const py::Value* sampling = member(efficiency, "data_sampling");
   if (sampling == nullptr) return std::nullopt;
   if (auto error = nested_get(*sampling, "curriculum_learning")) return error;
   if (enabled(*sampling, "curriculum_learning") &&
-      given(*given(*sampling, "curriculum_learning"), "curriculum_metrics") == nullptr)
+      member(*member(*sampling, "curriculum_learning"), "curriculum_metrics") == nullptr)
     return raised("AssertionError", "Curriculum learning is enabled, curriculum_metrics must be specified");
   return dynamic_batching(*sampling);
 }
@@ -99,7 +94,7 @@ std::optional<Error> data_sampling(const py::Value& efficiency) {
 // get_data_routing: the block's .get, then its random_ltd's.
 std::optional<Error> data_routing(const py::Value& efficiency) {
   if (auto error = nested_get(efficiency, "data_routing")) return error;
-  const py::Value* routing = given(efficiency, "data_routing");
+  const py::Value* routing = member(efficiency, "data_routing");
   return routing == nullptr ? std::nullopt : nested_get(*routing, "random_ltd");
 }
 
@@ -109,7 +104,7 @@ constexpr std::array<std::string_view, 3> kDataParallelUnits{"REPLICA", "SOCKET"
 
 // _make_upper_case(writer.get(key)): null stays null, a str is upper-cased, anything else has no upper().
 tl::expected<std::optional<std::string>, Error> upper_cased(const py::Value& writer, std::string_view key) {
-  const py::Value* v = given(writer, key);
+  const py::Value* v = member(writer, key);
   if (v == nullptr || v->kind() == py::Kind::none) return std::optional<std::string>();
   const py::Str* s = v->as<py::Str>();
   if (s == nullptr) return tl::unexpected(attribute_error(py::type_name(*v), "upper"));
@@ -137,11 +132,11 @@ std::optional<Error> autotuning_check(const py::Dict& config) {
   if (block == nullptr) return std::nullopt;
   if (auto error = dict_method(*block, "get")) return error;
   for (std::string_view key : {"results_dir", "exps_dir"}) {
-    const py::Value* dir = given(*block, key);
+    const py::Value* dir = member(*block, key);
     if (dir != nullptr && !dir->truthy())
       return raised("AssertionError", std::string(key) + " cannot be empty");
   }
-  const py::Value* info = given(*block, "model_info");
+  const py::Value* info = member(*block, "model_info");
   if (info == nullptr || info->kind() == py::Kind::none) return std::nullopt;
   return dict_method(*info, "get");
 }
@@ -164,7 +159,7 @@ std::optional<Error> aio_check(const py::Dict& config) {
 std::optional<Error> checkpoint_writer_check(const py::Dict& config) {
   const py::Value* checkpoint = config.find("checkpoint");
   if (checkpoint == nullptr) return std::nullopt;  // a present one passed get_checkpoint_params' .get: a dict
-  const py::Value* writer = given(*checkpoint, "writer");
+  const py::Value* writer = member(*checkpoint, "writer");
   if (writer == nullptr || writer->kind() == py::Kind::none) return std::nullopt;
   if (auto error = dict_method(*writer, "get")) return error;
   auto type = upper_cased(*writer, "type");

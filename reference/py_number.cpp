@@ -45,17 +45,34 @@ std::string number_text(const Number& n) {
 
 const Int* int_of(const Number& n) { return std::get_if<Int>(&n); }
 
-bool number_equals(const Number& a_given, const Number& b_given) {
+std::partial_ordering number_compare(const Number& a_given, const Number& b_given) {
   const Number a = arithmetic(a_given);
   const Number b = arithmetic(b_given);
   const Int* ai = int_of(a);
   const Int* bi = int_of(b);
-  if (ai && bi) return *ai == *bi;
+  auto ints = [](const Int& x, const Int& y) {
+    return x < y ? std::partial_ordering::less
+                 : (x > y ? std::partial_ordering::greater : std::partial_ordering::equivalent);
+  };
+  if (ai && bi) return ints(*ai, *bi);
+  if (!ai && !bi) return std::get<double>(a) <=> std::get<double>(b);
+  const Int& i = ai ? *ai : *bi;
   const double f = ai ? std::get<double>(b) : std::get<double>(a);
-  const Int* i = ai ? ai : bi;
-  if (i == nullptr) return std::get<double>(a) == std::get<double>(b);
-  if (!std::isfinite(f) || std::trunc(f) != f) return false;
-  return Int(f) == *i;  // an integral double converts exactly
+  // i against f, exactly: against f's floor (an integral double converts exactly), then its fraction.
+  std::partial_ordering int_to_float = std::partial_ordering::unordered;
+  if (std::isinf(f)) {
+    int_to_float = f > 0 ? std::partial_ordering::less : std::partial_ordering::greater;
+  } else if (!std::isnan(f)) {
+    const double floor = std::floor(f);
+    int_to_float = ints(i, Int(floor));
+    if (int_to_float == std::partial_ordering::equivalent && floor != f)
+      int_to_float = std::partial_ordering::less;
+  }
+  return ai ? int_to_float : 0 <=> int_to_float;
+}
+
+bool number_equals(const Number& a, const Number& b) {
+  return number_compare(a, b) == std::partial_ordering::equivalent;
 }
 
 bool number_positive(const Number& n) {

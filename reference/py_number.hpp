@@ -7,6 +7,7 @@
 
 #include <tl/expected.hpp>
 
+#include <compare>
 #include <optional>
 #include <string>
 #include <variant>
@@ -23,7 +24,8 @@ using Number = std::variant<Int, double, bool>;
 std::string number_text(const Number& n);
 // The int, or nothing for a float or a bool.
 const Int* int_of(const Number& n);
-// Python's comparisons between ints and floats, exact (a float NaN compares false).
+// Python's comparisons between ints and floats, exact (a float NaN compares false: unordered).
+std::partial_ordering number_compare(const Number& a, const Number& b);
 bool number_equals(const Number& a, const Number& b);
 bool number_positive(const Number& n);  // n > 0
 // Python's a * b and a // b: ints stay ints; with a float, the int is converted first (OverflowError
