@@ -28,7 +28,7 @@ struct DeepSpeedConfig {
 // _do_warning_check. Errors are upstream's, by Python type (AssertionError, ValueError, ValidationError,
 // TypeError, ZeroDivisionError); what the model does not compute is a kUnmodelledType error. The other
 // features' keys are refused where runtime/config.py's own readers and the parsers it calls refuse them
-// (feature_readers.hpp, feature_models.hpp, module_readers.hpp, compression_config.hpp); tensor and expert
+// (feature_readers.hpp, feature_models.hpp, module_readers.hpp, compression_config.hpp); expert
 // parallelism's and weight_quantization's fields are taken to accept them (keys DeepSpeedConfig does not
 // know, such as a misplaced "zenflow", it ignores); "sequence_parallel_size"
 // divides the world size (batch_sizes.hpp); "elasticity" may rewrite the batch values first (elasticity.hpp).

@@ -1,6 +1,6 @@
-// HybridEngineConfig, CompileConfig, CommsLoggerConfig and the monitors: DeepSpeedConfigModel.__init__
-// (InitData) for a top-level model, then pydantic's lax validation of their fields and its refusal of unknown
-// keys.
+// HybridEngineConfig, CompileConfig, CommsLoggerConfig, the monitors and TPTrainingConfig:
+// DeepSpeedConfigModel.__init__ (InitData) for a top-level model, then pydantic's lax validation of their
+// fields and its refusal of unknown keys.
 #include "reference/feature_models.hpp"
 
 #include "reference/config_model_init.hpp"
@@ -26,10 +26,19 @@ enum class FieldType {
   optional_string,   // Optional[str]
   list,              // list
   passes,            // Optional[List[Literal["z1", "z3", "autosp", "autotp"]]]
+  torch_dtype,       // torch.dtype (an instance of it, which no JSON value is)
+  anything,          // object
+  optional_tuple,    // Optional[tuple]
+  optional_dict,     // Optional[Dict[str, Any]]
+  model,             // a nested DeepSpeedConfigModel
 };
 struct Field {
   std::string_view name;
   FieldType declared;
+  std::string_view alias =
+      {};  // Field(alias=...): pydantic takes it first (populate_by_name takes the name too)
+  std::string_view model = {};         // a nested model's class name
+  std::span<const Field> fields = {};  // a nested model's fields
 };
 
 // runtime/config.py HybridEngineConfig, in declaration order (the same at every modelled revision).
@@ -115,6 +124,26 @@ const std::array<Monitor, 4> kMonitors{{
     {"csv_monitor", "CSVConfig", kOutputFields},
 }};
 
+// runtime/tensor_parallel/config.py: TPConfig, nested in TPTrainingConfig, in declaration order (the same at
+// every modelled revision).
+constexpr std::array<Field, 4> kTPFields{{
+    {"tp_size", FieldType::integer},
+    {"tp_grain_size", FieldType::integer},
+    {"mpu", FieldType::anything},
+    {"tp_group", FieldType::anything},
+}};
+constexpr std::array<Field, 9> kTPTrainingFields{{
+    {"dtype", FieldType::torch_dtype},
+    {"autotp_size", FieldType::integer},
+    {"tp_overlap_comm", FieldType::boolean},
+    {"tensor_parallel", FieldType::model, "tp", "TPConfig", kTPFields},
+    {"injection_policy_tuple", FieldType::optional_tuple},
+    {"partition_config", FieldType::optional_dict},
+    {"preset_model", FieldType::optional_string},
+    {"keep_module_on_host", FieldType::boolean},
+    {"replace_with_kernel_inject", FieldType::boolean, "kernel_inject"},
+}};
+
 constexpr std::array<std::string_view, 4> kPassNames{"z1", "z3", "autosp", "autotp"};
 
 // The field's first issue: its path below the field ("" or ".<index>") and pydantic's message.
@@ -151,27 +180,80 @@ std::optional<std::pair<std::string, std::string>> field_issue(const py::Value& 
       }
       return std::nullopt;
     }
+    case FieldType::torch_dtype:
+      return issue("Input should be an instance of dtype");
+    case FieldType::anything:
+    case FieldType::model:  // validated field by field (model_error)
+      return std::nullopt;
+    case FieldType::optional_tuple:
+      if (none || v.as<py::List>() != nullptr) return std::nullopt;
+      return issue("Input should be a valid tuple");
+    case FieldType::optional_dict:
+      if (none || v.as<py::Dict>() != nullptr) return std::nullopt;
+      return issue("Input should be a valid dictionary");
   }
   return std::nullopt;
 }
 
-// The first error of a model's fields in declaration order, then of its unknown keys, at "<key>.<field>",
-// after DeepSpeedConfigModel.__init__ (`data`).
+// The value pydantic validates a field from (its alias first, then its name) and the key that gave it.
+const py::Value* given_value(const InitData& data, const Field& field, std::string_view& given_as) {
+  given_as = field.alias;
+  if (!field.alias.empty()) {
+    if (const py::Value* v = data.find(field.alias)) return v;
+  }
+  given_as = field.name;
+  return data.find(field.name);
+}
+
+// Whether pydantic took `key` for a field: its alias, or its name where the alias is not given (then the
+// name is an unknown key).
+bool takes_key(const InitData& data, std::span<const Field> fields, const py::Str& key) {
+  return std::any_of(fields.begin(), fields.end(), [&](const Field& f) {
+    return (!f.alias.empty() && key == f.alias) ||
+           (key == f.name && (f.alias.empty() || data.find(f.alias) == nullptr));
+  });
+}
+
+// The TypeError of a nested model's own __init__ for a "self" key, which pydantic does not collect, so that
+// it beats every validation error of the enclosing model.
+std::optional<Error> nested_self_key_error(const InitData& data, std::span<const Field> fields) {
+  for (const Field& field : fields) {
+    std::string_view given_as;
+    const py::Value* v = field.declared == FieldType::model ? given_value(data, field, given_as) : nullptr;
+    const py::Dict* dict = v ? v->as<py::Dict>() : nullptr;
+    if (dict == nullptr) continue;
+    if (auto error = self_key_error(*dict)) return error;
+    if (auto error = nested_self_key_error(InitData(*dict), field.fields)) return error;
+  }
+  return std::nullopt;
+}
+
+// The first error of a model's fields in declaration order (a nested model's at its own fields), then of its
+// unknown keys, at "<key>.<field>", after DeepSpeedConfigModel.__init__ (`data`).
 std::optional<Error> model_error(const py::Dict& dict, const InitData& data, std::string_view key,
                                  std::span<const Field> fields) {
   for (const Field& field : fields) {
-    const py::Value* v = data.find(field.name);
+    std::string_view given_as;
+    const py::Value* v = given_value(data, field, given_as);
     if (v == nullptr) continue;
+    const std::string at = std::string(key) + "." + std::string(given_as);
+    if (field.declared == FieldType::model) {
+      const py::Dict* nested = v->as<py::Dict>();
+      if (nested == nullptr)
+        return Error{"ValidationError", at,
+                     "Input should be a valid dictionary or instance of " + std::string(field.model)};
+      if (auto error = model_error(*nested, InitData(*nested), at, field.fields)) return error;
+      continue;
+    }
     if (auto issue = field_issue(*v, field.declared)) {
-      return Error{"ValidationError", std::string(key) + "." + std::string(field.name) + issue->first,
-                   issue->second};
+      return Error{"ValidationError", at + issue->first, issue->second};
     }
   }
   for (const auto& entry : dict.entries()) {
     if (!data.passes(entry)) continue;
     const py::Str& name = entry.first;
     if (name.lone_surrogate) return unmodelled("a key of " + std::string(key) + " that is not valid text");
-    if (std::none_of(fields.begin(), fields.end(), [&](const Field& f) { return name == f.name; }))
+    if (!takes_key(data, fields, name))
       return Error{"ValidationError", std::string(key) + "." + name.text, "Extra inputs are not permitted"};
   }
   return std::nullopt;
@@ -184,7 +266,9 @@ std::optional<Error> construct(const py::Value& value, std::string_view key, std
   const py::Dict* dict = value.as<py::Dict>();
   if (dict == nullptr) return not_a_mapping_error(class_path, value);
   if (auto error = self_key_error(*dict)) return error;
-  return model_error(*dict, InitData(*dict), key, fields);
+  const InitData data(*dict);
+  if (auto error = nested_self_key_error(data, fields)) return error;
+  return model_error(*dict, data, key, fields);
 }
 
 // Class(**config[key]) where the config has the key.
@@ -253,6 +337,11 @@ std::optional<Error> timers_check(const py::Dict& config) {
   }
   return raised("TypeError",
                 "argument of type '" + std::string(py::type_name(*timers)) + "' is not iterable");
+}
+
+std::optional<Error> tensor_parallel_check(const py::Dict& config) {
+  return validate(config, "tensor_parallel", "deepspeed.runtime.tensor_parallel.config.TPTrainingConfig",
+                  kTPTrainingFields);
 }
 
 std::optional<Error> compile_check(const py::Dict& config) {

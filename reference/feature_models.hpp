@@ -1,6 +1,7 @@
 // The pydantic models runtime/config.py builds from other features' blocks: HybridEngineConfig
-// (runtime/config.py), CompileConfig (compile/config.py), CommsLoggerConfig (comm/config.py) and the monitors
-// (monitor/config.py), validated as DeepSpeedConfigModel and pydantic validate them.
+// (runtime/config.py), CompileConfig (compile/config.py), CommsLoggerConfig (comm/config.py), the monitors
+// (monitor/config.py) and TPTrainingConfig (runtime/tensor_parallel/config.py), validated as
+// DeepSpeedConfigModel and pydantic validate them.
 #pragma once
 
 #include "reference/error.hpp"
@@ -29,5 +30,12 @@ std::optional<Error> compile_check(const py::Dict& config);
 // where the block holds one, as above, its errors at "timers.throughput.<field>"; a block `in` cannot search
 // is the TypeError of `in`, a str or list holding "throughput" that of indexing it.
 std::optional<Error> timers_check(const py::Dict& config);
+
+// After the timers, get_tensor_parallel_config: TPTrainingConfig(**config["tensor_parallel"]) where the
+// config has the key, as above: "dtype" is typed torch.dtype, so any value given is "Input should be an
+// instance of dtype"; the nested TPConfig, given as "tp" or "tensor_parallel" ("tp" taken where both are, the
+// other then an unknown key), has its errors at "tensor_parallel.<given as>.<field>", its "self" key's
+// TypeError first.
+std::optional<Error> tensor_parallel_check(const py::Dict& config);
 
 }  // namespace zfcheck

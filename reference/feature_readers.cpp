@@ -177,7 +177,8 @@ std::optional<Error> later_features_check(const py::Dict& config) {
       quantization != nullptr && quantization->as<py::Dict>() == nullptr)
     return not_a_mapping_error("deepspeed.inference.config.WeightQuantConfig", *quantization);
   if (auto error = compile_check(config)) return error;
-  return timers_check(config);
+  if (auto error = timers_check(config)) return error;
+  return tensor_parallel_check(config);
 }
 
 }  // namespace zfcheck

@@ -65,6 +65,7 @@ REAL_MODULES = {
     "deepspeed.runtime.swap_tensor.aio_config": "deepspeed/runtime/swap_tensor/aio_config.py",
     "deepspeed.runtime.model_checkpointing.constants": "deepspeed/runtime/model_checkpointing/constants.py",
     "deepspeed.runtime.model_checkpointing.config": "deepspeed/runtime/model_checkpointing/config.py",
+    "deepspeed.runtime.tensor_parallel.config": "deepspeed/runtime/tensor_parallel/config.py",
     "deepspeed.runtime.config": "deepspeed/runtime/config.py",
     "deepspeed.elasticity.constants": "deepspeed/elasticity/constants.py",
     "deepspeed.elasticity.config": "deepspeed/elasticity/config.py",
@@ -82,6 +83,7 @@ WHOLE_CONFIG_MODULES = ("deepspeed.runtime.constants", "deepspeed.runtime.precis
                         "deepspeed.runtime.swap_tensor.constants", "deepspeed.runtime.swap_tensor.aio_config",
                         "deepspeed.runtime.model_checkpointing.constants",
                         "deepspeed.runtime.model_checkpointing.config",
+                        "deepspeed.runtime.tensor_parallel.config",
                         "deepspeed.elasticity.constants", "deepspeed.elasticity.config",
                         "deepspeed.elasticity.elasticity", "deepspeed.runtime.config")
 # Files a revision may predate: module -> the stages whose cases need it (none: only an import needs it).
@@ -177,13 +179,38 @@ class CudaAccelerator(stand_in_class("deepspeed.accelerator.get_accelerator()"))
         return "cuda"
 
 
-# What DeepSpeedConfig reads for DeepSpeed's other features whose parsers the runner does not run (tensor and
-# expert parallelism, weight quantization's fields, ...):
+class TorchDtype:
+    """torch.dtype: the class a config field typed `torch.dtype` must hold an instance of (pydantic's
+    arbitrary_types_allowed checks isinstance, so no JSON value is one), and the members the config modules
+    name at import (DtypeEnum's values, TPTrainingConfig's default)."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return f"torch.{self.name}"
+
+
+TorchDtype.__name__ = TorchDtype.__qualname__ = "dtype"
+TorchDtype.__module__ = "torch"
+# Each torch dtype the config modules name, with its other names (torch.half is torch.float16).
+TORCH_DTYPES = {"float16": ("half", ), "float32": ("float", ), "bfloat16": (), "int8": ()}
+
+
+# What DeepSpeedConfig reads for DeepSpeed's other features whose parsers the runner does not run (expert
+# parallelism, weight quantization's fields, ...):
 # whole-config cases take those features to accept their keys (docs/eval-format.md), so their parsers are
 # OtherFeature, which answers anything, rather than stand-ins that refuse.
 OTHER_FEATURES = ("deepspeed.runtime.activation_checkpointing", "deepspeed.monitor",
                   "deepspeed.inference", "deepspeed.elasticity", "deepspeed.nebula", "deepspeed.datastates",
-                  "deepspeed.runtime.tensor_parallel", "deepspeed.git_version_info")
+                  "deepspeed.git_version_info")
+# Packages whose __init__ would import far more than DeepSpeedConfig needs (torch's elastic agent, AutoTP's
+# training manager): the runner serves each as a stub holding these names from the revision's own module.
+PACKAGE_EXPORTS = {
+    "deepspeed.elasticity": ("deepspeed.elasticity.elasticity",
+                             ("elasticity_enabled", "compute_elastic_config", "ensure_immutable_elastic_config")),
+    "deepspeed.runtime.tensor_parallel": ("deepspeed.runtime.tensor_parallel.config", ("get_tensor_parallel_config", )),
+}
 
 
 class OtherFeature:
@@ -393,7 +420,13 @@ class Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             exec(code, module.__dict__)
             return
         module.__path__ = []
-        if name == "deepspeed.utils":
+        if name == "torch":
+            module.dtype = TorchDtype
+            for dtype, others in TORCH_DTYPES.items():
+                member = TorchDtype(dtype)
+                for alias in (dtype, *others):
+                    setattr(module, alias, member)
+        elif name == "deepspeed.utils":
             module.logger = self.logger
         elif name == "deepspeed.utils.torch":
             module.required_torch_version = lambda *args, **kwargs: True
@@ -513,7 +546,7 @@ def section_key(title, config):
         return "bf16" if isinstance(config, dict) and config.get("bf16") is not None else "bfloat16"
     return {"DeepSpeedZeroConfig": "zero_optimization", "DeepSpeedFP16Config": "fp16", "HybridEngineConfig": "hybrid_engine",
             "CompileConfig": "compile", "CommsLoggerConfig": "comms_logger",
-            "DeepSpeedThroughputTimerConfig": "timers.throughput"}.get(title)
+            "DeepSpeedThroughputTimerConfig": "timers.throughput", "TPTrainingConfig": "tensor_parallel"}.get(title)
 
 
 def error_of(exc, validation_error):
@@ -659,14 +692,13 @@ class Upstream:
 
     def load_deepspeed_config(self, world_size):
         """runtime/config.py's DeepSpeedConfig, with dist.get_world_size() giving the case's world size,
-        elastic training's functions from the revision's elasticity.py (the package's __init__ would import
-        torch's elastic agent), and a CUDA accelerator (runtime/constants.py asks get_accelerator() for its
-        device at import)."""
+        PACKAGE_EXPORTS' names from the revision's own modules, and a CUDA accelerator (runtime/constants.py
+        asks get_accelerator() for its device at import)."""
         if not hasattr(self, "deepspeed_config_class"):
-            elasticity = importlib.import_module("deepspeed.elasticity")
-            real = importlib.import_module("deepspeed.elasticity.elasticity")
-            for name in ("elasticity_enabled", "compute_elastic_config", "ensure_immutable_elastic_config"):
-                setattr(elasticity, name, getattr(real, name))
+            for package, (module, names) in PACKAGE_EXPORTS.items():
+                real = importlib.import_module(module)
+                for name in names:
+                    setattr(importlib.import_module(package), name, getattr(real, name))
             importlib.import_module("deepspeed.accelerator").get_accelerator = lambda: CudaAccelerator()
             self.comm = importlib.import_module("deepspeed.comm")
             self.deepspeed_config_class = importlib.import_module("deepspeed.runtime.config").DeepSpeedConfig

@@ -341,6 +341,8 @@ const std::vector<ConfigKey>& top_level_keys() {
       rare_key("weight_quantization", {"{}", "null"}),
       rare_key("timers", {R"({"throughput":{"enabled":true,"synchronized":false}})",
                           R"({"throughput":{"enable":true}})"}),
+      rare_key("tensor_parallel", {R"({"autotp_size":4,"preset_model":"llama","tp_overlap_comm":false})",
+                                   R"({"autotp_size":2,"dtype":"bf16"})"}),
       // Rarer than occasional: an enabled block decides the batch sizes (or refuses them) before anything
       // else.
       config_key("elasticity",

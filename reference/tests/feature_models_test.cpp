@@ -1,6 +1,6 @@
-// Tests of HybridEngineConfig and CompileConfig as DeepSpeedConfig builds them (reference/feature_models);
-// expected values are what upstream's code gives at edaa72212 and PR #8274 (943 probes through the upstream
-// engine).
+// Tests of the feature models (HybridEngineConfig, CompileConfig, TPTrainingConfig, ...) as DeepSpeedConfig
+// builds them (reference/feature_models); expected values are what upstream's code gives at edaa72212 and
+// PR #8274 (943 probes through the upstream engine, 851 more for tensor_parallel).
 #include "reference/feature_models.hpp"
 
 #include "test_support.hpp"
@@ -98,6 +98,47 @@ TEST(FeatureModels, TimersThroughputLast) {
             "TypeError: string indices must be integers, not 'str'");
   EXPECT_EQ(model_text(timers_check, R"({"timers":["throughput"]})"),
             "TypeError: list indices must be integers or slices, not str");
+}
+
+TEST(FeatureModels, TensorParallelAsAutoTpTrainingWritesItAndItsRefusals) {
+  // DeepSpeedExamples' AutoTP training config, and the configurable AutoTP keys.
+  EXPECT_EQ(model_text(tensor_parallel_check, R"({"tensor_parallel":{"autotp_size":4}})"), "ok");
+  EXPECT_EQ(model_text(tensor_parallel_check, R"({"tensor_parallel":{"autotp_size":2,"preset_model":"llama",
+      "partition_config":{"use_default_specs":false,"layer_specs":[]},"tp":{"tp_size":2,"mpu":[1]},
+      "injection_policy_tuple":[1,[2]],"kernel_inject":false}})"),
+            "ok");
+  // torch.dtype holds no JSON value, "auto" aside (dropped by DeepSpeedConfigModel.__init__).
+  EXPECT_EQ(model_text(tensor_parallel_check, R"({"tensor_parallel":{"dtype":"bf16"}})"),
+            "ValidationError (tensor_parallel.dtype): Input should be an instance of dtype");
+  EXPECT_EQ(model_text(tensor_parallel_check, R"({"tensor_parallel":{"dtype":"auto"}})"), "ok");
+  EXPECT_EQ(model_text(tensor_parallel_check, R"({"tensor_parallel":{"injection_policy_tuple":{}}})"),
+            "ValidationError (tensor_parallel.injection_policy_tuple): Input should be a valid tuple");
+  EXPECT_EQ(model_text(tensor_parallel_check, R"({"tensor_parallel":{"partition_config":[]}})"),
+            "ValidationError (tensor_parallel.partition_config): Input should be a valid dictionary");
+  // The nested TPConfig by either name, its errors under the name given.
+  EXPECT_EQ(
+      model_text(tensor_parallel_check, R"({"tensor_parallel":{"tensor_parallel":{"tp_size":1.5}}})"),
+      "ValidationError (tensor_parallel.tensor_parallel.tp_size): Input should be a valid integer, got a "
+      "number with a fractional part");
+  EXPECT_EQ(
+      model_text(tensor_parallel_check, R"({"tensor_parallel":{"tp":[]}})"),
+      "ValidationError (tensor_parallel.tp): Input should be a valid dictionary or instance of TPConfig");
+  EXPECT_EQ(model_text(tensor_parallel_check, R"({"tensor_parallel":{"tp":{"tp_size":2},
+      "tensor_parallel":{"tp_size":"x"}}})"),
+            "ValidationError (tensor_parallel.tensor_parallel): Extra inputs are not permitted");
+  EXPECT_EQ(model_text(tensor_parallel_check, R"({"tensor_parallel":{"mpu":1}})"),
+            "ValidationError (tensor_parallel.mpu): Extra inputs are not permitted");
+  // The nested __init__'s TypeError beats the errors of the fields before it.
+  EXPECT_EQ(model_text(tensor_parallel_check, R"({"tensor_parallel":{"dtype":"x","tp":{"self":1}}})"),
+            "TypeError: DeepSpeedConfigModel.__init__() got multiple values for argument 'self'");
+  EXPECT_EQ(
+      model_text(tensor_parallel_check, R"({"tensor_parallel":{"kernel_inject":"auto","strict":true}})"),
+      "ValidationError (tensor_parallel.kernel_inject): Input should be a valid boolean, unable to "
+      "interpret input");
+  EXPECT_EQ(
+      model_text(tensor_parallel_check, R"({"tensor_parallel":null})"),
+      "TypeError: deepspeed.runtime.tensor_parallel.config.TPTrainingConfig() argument after ** must be "
+      "a mapping, not NoneType");
 }
 
 }  // namespace
