@@ -1,4 +1,4 @@
-// HybridEngineConfig, CompileConfig, CommsLoggerConfig, the monitors and TPTrainingConfig:
+// HybridEngineConfig, CompileConfig, CommsLoggerConfig, the monitors, WeightQuantConfig and TPTrainingConfig:
 // DeepSpeedConfigModel.__init__ (InitData) for a top-level model, then pydantic's lax validation of their
 // fields and its refusal of unknown keys.
 #include "reference/feature_models.hpp"
@@ -30,6 +30,8 @@ enum class FieldType {
   anything,          // object
   optional_tuple,    // Optional[tuple]
   optional_dict,     // Optional[Dict[str, Any]]
+  dict,              // Dict
+  quant_type,        // QuantTypeEnum (a str Enum): "asymmetric" or "symmetric"
   model,             // a nested DeepSpeedConfigModel
 };
 struct Field {
@@ -144,6 +146,17 @@ constexpr std::array<Field, 9> kTPTrainingFields{{
     {"replace_with_kernel_inject", FieldType::boolean, "kernel_inject"},
 }};
 
+// inference/config.py: WeightQuantConfig, BaseQuantConfig's fields first (the same at every modelled
+// revision).
+constexpr std::array<Field, 6> kWeightQuantFields{{
+    {"enabled", FieldType::boolean},
+    {"num_bits", FieldType::integer},
+    {"q_type", FieldType::quant_type},
+    {"q_groups", FieldType::integer},
+    {"quantized_initialization", FieldType::dict},
+    {"post_init_quant", FieldType::dict},
+}};
+
 constexpr std::array<std::string_view, 4> kPassNames{"z1", "z3", "autosp", "autotp"};
 
 // The field's first issue: its path below the field ("" or ".<index>") and pydantic's message.
@@ -189,8 +202,14 @@ std::optional<std::pair<std::string, std::string>> field_issue(const py::Value& 
       if (none || v.as<py::List>() != nullptr) return std::nullopt;
       return issue("Input should be a valid tuple");
     case FieldType::optional_dict:
-      if (none || v.as<py::Dict>() != nullptr) return std::nullopt;
+    case FieldType::dict:
+      if ((declared == FieldType::optional_dict && none) || v.as<py::Dict>() != nullptr) return std::nullopt;
       return issue("Input should be a valid dictionary");
+    case FieldType::quant_type: {
+      const py::Str* name = v.as<py::Str>();
+      if (name != nullptr && (*name == "asymmetric" || *name == "symmetric")) return std::nullopt;
+      return issue("Input should be 'asymmetric' or 'symmetric'");
+    }
   }
   return std::nullopt;
 }
@@ -337,6 +356,11 @@ std::optional<Error> timers_check(const py::Dict& config) {
   }
   return raised("TypeError",
                 "argument of type '" + std::string(py::type_name(*timers)) + "' is not iterable");
+}
+
+std::optional<Error> weight_quantization_check(const py::Dict& config) {
+  return validate(config, "weight_quantization", "deepspeed.inference.config.WeightQuantConfig",
+                  kWeightQuantFields);
 }
 
 std::optional<Error> tensor_parallel_check(const py::Dict& config) {

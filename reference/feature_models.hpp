@@ -1,7 +1,7 @@
 // The pydantic models runtime/config.py builds from other features' blocks: HybridEngineConfig
 // (runtime/config.py), CompileConfig (compile/config.py), CommsLoggerConfig (comm/config.py), the monitors
-// (monitor/config.py) and TPTrainingConfig (runtime/tensor_parallel/config.py), validated as
-// DeepSpeedConfigModel and pydantic validate them.
+// (monitor/config.py), WeightQuantConfig (inference/config.py) and TPTrainingConfig
+// (runtime/tensor_parallel/config.py), validated as DeepSpeedConfigModel and pydantic validate them.
 #pragma once
 
 #include "reference/error.hpp"
@@ -21,6 +21,11 @@ std::optional<Error> hybrid_engine_check(const py::Dict& config);
 // comet, wandb and csv_monitor blocks as nested models (each through DeepSpeedConfigModel.__init__ as well),
 // a block that is not an object a ValidationError at its key.
 std::optional<Error> logging_features_check(const py::Dict& config);
+
+// After the checkpoint writer, WeightQuantConfig(**config["weight_quantization"]) where the config has the
+// key, as above: "q_type" is "asymmetric" or "symmetric", "quantized_initialization" and "post_init_quant"
+// objects.
+std::optional<Error> weight_quantization_check(const py::Dict& config);
 
 // CompileConfig(**config.get("compile", {})), likewise, "passes" a list of "z1", "z3", "autosp" and "autotp"
 // or null (an item's error at "compile.passes.<index>").

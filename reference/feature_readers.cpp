@@ -4,7 +4,6 @@
 #include "reference/feature_readers.hpp"
 
 #include "reference/compression_config.hpp"
-#include "reference/config_model_init.hpp"
 #include "reference/dict_reads.hpp"
 #include "reference/feature_models.hpp"
 #include "reference/module_readers.hpp"
@@ -172,10 +171,7 @@ std::optional<Error> later_features_check(const py::Dict& config) {
     if (auto error = dict_method(*nebula, "get")) return error;
   }
   if (auto error = checkpoint_writer_check(config)) return error;
-  // WeightQuantConfig(**block): its own parser is taken to accept the keys, but `**` needs a mapping.
-  if (const py::Value* quantization = config.find("weight_quantization");
-      quantization != nullptr && quantization->as<py::Dict>() == nullptr)
-    return not_a_mapping_error("deepspeed.inference.config.WeightQuantConfig", *quantization);
+  if (auto error = weight_quantization_check(config)) return error;
   if (auto error = compile_check(config)) return error;
   if (auto error = timers_check(config)) return error;
   return tensor_parallel_check(config);

@@ -66,6 +66,7 @@ REAL_MODULES = {
     "deepspeed.runtime.model_checkpointing.constants": "deepspeed/runtime/model_checkpointing/constants.py",
     "deepspeed.runtime.model_checkpointing.config": "deepspeed/runtime/model_checkpointing/config.py",
     "deepspeed.runtime.tensor_parallel.config": "deepspeed/runtime/tensor_parallel/config.py",
+    "deepspeed.inference.config": "deepspeed/inference/config.py",
     "deepspeed.runtime.config": "deepspeed/runtime/config.py",
     "deepspeed.elasticity.constants": "deepspeed/elasticity/constants.py",
     "deepspeed.elasticity.config": "deepspeed/elasticity/config.py",
@@ -83,7 +84,7 @@ WHOLE_CONFIG_MODULES = ("deepspeed.runtime.constants", "deepspeed.runtime.precis
                         "deepspeed.runtime.swap_tensor.constants", "deepspeed.runtime.swap_tensor.aio_config",
                         "deepspeed.runtime.model_checkpointing.constants",
                         "deepspeed.runtime.model_checkpointing.config",
-                        "deepspeed.runtime.tensor_parallel.config",
+                        "deepspeed.runtime.tensor_parallel.config", "deepspeed.inference.config",
                         "deepspeed.elasticity.constants", "deepspeed.elasticity.config",
                         "deepspeed.elasticity.elasticity", "deepspeed.runtime.config")
 # Files a revision may predate: module -> the stages whose cases need it (none: only an import needs it).
@@ -198,7 +199,7 @@ TORCH_DTYPES = {"float16": ("half", ), "float32": ("float", ), "bfloat16": (), "
 
 
 # What DeepSpeedConfig reads for DeepSpeed's other features whose parsers the runner does not run (expert
-# parallelism, weight quantization's fields, ...):
+# parallelism, ...):
 # whole-config cases take those features to accept their keys (docs/eval-format.md), so their parsers are
 # OtherFeature, which answers anything, rather than stand-ins that refuse.
 OTHER_FEATURES = ("deepspeed.runtime.activation_checkpointing", "deepspeed.monitor",
@@ -546,7 +547,8 @@ def section_key(title, config):
         return "bf16" if isinstance(config, dict) and config.get("bf16") is not None else "bfloat16"
     return {"DeepSpeedZeroConfig": "zero_optimization", "DeepSpeedFP16Config": "fp16", "HybridEngineConfig": "hybrid_engine",
             "CompileConfig": "compile", "CommsLoggerConfig": "comms_logger",
-            "DeepSpeedThroughputTimerConfig": "timers.throughput", "TPTrainingConfig": "tensor_parallel"}.get(title)
+            "DeepSpeedThroughputTimerConfig": "timers.throughput", "TPTrainingConfig": "tensor_parallel",
+            "WeightQuantConfig": "weight_quantization"}.get(title)
 
 
 def error_of(exc, validation_error):

@@ -338,7 +338,10 @@ const std::vector<ConfigKey>& top_level_keys() {
       rare_key("hybrid_engine",
                {R"({"enabled":true,"max_out_tokens":512})", R"({"enabled":true,"max_out_token":512})"}),
       rare_key("compile", {R"({"deepcompile":true})", R"({"deepcompile":true,"passes":["z3","z2"]})"}),
-      rare_key("weight_quantization", {"{}", "null"}),
+      rare_key(
+          "weight_quantization",
+          {R"({"quantized_initialization":{"num_bits":8,"group_size":2,"group_dim":1,"symmetric":false}})",
+           R"({"shared_parameters":{"enabled":true}})", "null"}),
       rare_key("timers", {R"({"throughput":{"enabled":true,"synchronized":false}})",
                           R"({"throughput":{"enable":true}})"}),
       rare_key("tensor_parallel", {R"({"autotp_size":4,"preset_model":"llama","tp_overlap_comm":false})",

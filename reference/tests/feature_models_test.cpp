@@ -1,6 +1,7 @@
 // Tests of the feature models (HybridEngineConfig, CompileConfig, TPTrainingConfig, ...) as DeepSpeedConfig
 // builds them (reference/feature_models); expected values are what upstream's code gives at edaa72212 and
-// PR #8274 (943 probes through the upstream engine, 851 more for tensor_parallel).
+// PR #8274 (943 probes through the upstream engine, 851 more for tensor_parallel, 294 for
+// weight_quantization).
 #include "reference/feature_models.hpp"
 
 #include "test_support.hpp"
@@ -98,6 +99,25 @@ TEST(FeatureModels, TimersThroughputLast) {
             "TypeError: string indices must be integers, not 'str'");
   EXPECT_EQ(model_text(timers_check, R"({"timers":["throughput"]})"),
             "TypeError: list indices must be integers or slices, not str");
+}
+
+TEST(FeatureModels, WeightQuantizationItsFieldsAndItsRefusals) {
+  EXPECT_EQ(model_text(weight_quantization_check, R"({"weight_quantization":{"enabled":true,"num_bits":4,
+      "q_type":"asymmetric","q_groups":64,"quantized_initialization":{"num_bits":4,"group_size":64},
+      "post_init_quant":{"fc":{"num_bits":8}}}})"),
+            "ok");
+  EXPECT_EQ(model_text(weight_quantization_check, R"({"weight_quantization":{}})"), "ok");
+  // QuantTypeEnum's values only, as written; the Dict fields refuse null.
+  EXPECT_EQ(model_text(weight_quantization_check, R"({"weight_quantization":{"q_type":"SYMMETRIC"}})"),
+            "ValidationError (weight_quantization.q_type): Input should be 'asymmetric' or 'symmetric'");
+  EXPECT_EQ(model_text(weight_quantization_check, R"({"weight_quantization":{"post_init_quant":null}})"),
+            "ValidationError (weight_quantization.post_init_quant): Input should be a valid dictionary");
+  EXPECT_EQ(model_text(weight_quantization_check, R"({"weight_quantization":{"bits":8,"num_bits":"8"}})"),
+            "ValidationError (weight_quantization.bits): Extra inputs are not permitted");
+  EXPECT_EQ(
+      model_text(weight_quantization_check, R"({"weight_quantization":"int8"})"),
+      "TypeError: deepspeed.inference.config.WeightQuantConfig() argument after ** must be a mapping, not "
+      "str");
 }
 
 TEST(FeatureModels, TensorParallelAsAutoTpTrainingWritesItAndItsRefusals) {

@@ -88,12 +88,17 @@ TEST(FeatureReaders, TheLaterFeaturesInOrder) {
             "AttributeError: 'list' object has no attribute 'get'");
   EXPECT_EQ(check_text(later_features_check, R"({"checkpoint":{"parallel_write":{"pipeline_stage":1.0}}})"),
             "ok");
-  // nebula after checkpoint, before weight_quantization; timers last, after compile.
+  // nebula after checkpoint, before weight_quantization, which comes before compile; timers after compile;
+  // tensor_parallel last.
   EXPECT_EQ(check_text(later_features_check, R"({"nebula":[],"weight_quantization":[]})"),
             "AttributeError: 'list' object has no attribute 'get'");
+  EXPECT_EQ(check_text(later_features_check, R"({"compile":[],"weight_quantization":{"q_type":"sym"}})"),
+            "ValidationError: Input should be 'asymmetric' or 'symmetric'");
   EXPECT_EQ(
       check_text(later_features_check, R"({"timers":5,"compile":[]})"),
       "TypeError: deepspeed.compile.config.CompileConfig() argument after ** must be a mapping, not list");
+  EXPECT_EQ(check_text(later_features_check, R"({"tensor_parallel":[],"timers":5})"),
+            "TypeError: argument of type 'int' is not iterable");
   EXPECT_EQ(
       check_text(later_features_check, R"({"checkpoint":{"parallel_write":{"pipeline_stage":"true"}}})"),
       "DeepSpeedConfigError: checkpoint::parallel_write::pipeline_stage value of 'true' is invalid, "
