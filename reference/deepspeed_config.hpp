@@ -28,9 +28,8 @@ struct DeepSpeedConfig {
 // _do_warning_check. Errors are upstream's, by Python type (AssertionError, ValueError, ValidationError,
 // TypeError, ZeroDivisionError); what the model does not compute is a kUnmodelledType error. The other
 // features' keys are refused where runtime/config.py's own readers and the parsers it calls refuse them
-// (feature_readers.hpp, feature_models.hpp, module_readers.hpp, compression_config.hpp); expert
-// parallelism's and weight_quantization's fields are taken to accept them (keys DeepSpeedConfig does not
-// know, such as a misplaced "zenflow", it ignores); "sequence_parallel_size"
+// (feature_readers.hpp, feature_models.hpp, module_readers.hpp, compression_config.hpp); keys
+// DeepSpeedConfig does not know, such as a misplaced "zenflow", it ignores; "sequence_parallel_size"
 // divides the world size (batch_sizes.hpp); "elasticity" may rewrite the batch values first (elasticity.hpp).
 // The warnings it logs are appended verbatim, in order, also when it then raises.
 tl::expected<DeepSpeedConfig, Error> read_deepspeed_config(const py::Dict& config, const py::Int& world_size,

@@ -29,10 +29,21 @@ std::optional<Error> enabled_block(const py::Dict& config, std::string_view key)
   return std::nullopt;
 }
 
-tl::expected<std::string, Error> shown(const py::Value& value, std::string_view key) {
-  auto text = py::str(value);
+namespace {
+
+tl::expected<std::string, Error> printed(const std::optional<std::string>& text, std::string_view key) {
   if (!text) return tl::unexpected(unmodelled(std::string(key) + " holding this text is not modelled"));
   return *text;
+}
+
+}  // namespace
+
+tl::expected<std::string, Error> shown(const py::Value& value, std::string_view key) {
+  return printed(py::str(value), key);
+}
+
+tl::expected<std::string, Error> shown_repr(const py::Value& value, std::string_view key) {
+  return printed(py::repr(value), key);
 }
 
 }  // namespace zfcheck

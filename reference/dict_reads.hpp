@@ -30,5 +30,7 @@ std::optional<Error> enabled_block(const py::Dict& config, std::string_view key)
 
 // str(value) for a message; unmodelled (naming `key`) where the model does not print it.
 tl::expected<std::string, Error> shown(const py::Value& value, std::string_view key);
+// repr(value) (`{value!r}`), likewise.
+tl::expected<std::string, Error> shown_repr(const py::Value& value, std::string_view key);
 
 }  // namespace zfcheck

@@ -46,8 +46,8 @@ std::optional<Error> torch_autocast(const py::Dict& config) {
     const py::Str* name = dtype->as<py::Str>();
     if (name == nullptr ||
         std::find(kDtypeNames.begin(), kDtypeNames.end(), name->text) == kDtypeNames.end()) {
-      auto text = py::repr(*dtype);
-      if (!text) return unmodelled("torch_autocast.dtype holding this text is not modelled");
+      auto text = shown_repr(*dtype, "torch_autocast.dtype");
+      if (!text) return text.error();
       return raised("ValueError", *text + " is not a valid DtypeEnum");
     }
   }
@@ -174,7 +174,8 @@ std::optional<Error> later_features_check(const py::Dict& config) {
   if (auto error = weight_quantization_check(config)) return error;
   if (auto error = compile_check(config)) return error;
   if (auto error = timers_check(config)) return error;
-  return tensor_parallel_check(config);
+  if (auto error = tensor_parallel_check(config)) return error;
+  return expert_parallel_check(config);
 }
 
 }  // namespace zfcheck

@@ -23,7 +23,7 @@ std::optional<Error> autocast_check(const py::Dict& config);
 // autotuning, eigenvalue (compression_config.hpp), hybrid_engine, sparse_attention's mode, pipeline's
 // .items(), progressive_layer_drop as amp, the legacy curriculum_learning and data_efficiency, checkpoint's
 // tag_validation, data_types' .get and checkpoint.parallel_write.pipeline_stage, aio, nebula's .get, the
-// checkpoint writer, then weight_quantization, compile, timers and tensor_parallel.
+// checkpoint writer, then weight_quantization, compile, timers, tensor_parallel and expert_parallel.
 std::optional<Error> later_features_check(const py::Dict& config);
 
 }  // namespace zfcheck

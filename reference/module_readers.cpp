@@ -1,5 +1,6 @@
-// The readers of autotuning, data efficiency, aio and the checkpoint writer as their modules run them: the
-// AttributeError of a method a value lacks, the AssertionError of a value out of its set, int()'s errors.
+// The readers of autotuning, data efficiency, aio, the checkpoint writer and AutoEP as their modules run
+// them: the AttributeError of a method a value lacks, the AssertionError of a value out of its set, int()'s
+// errors.
 #include "reference/module_readers.hpp"
 
 #include "reference/dict_reads.hpp"
@@ -168,6 +169,21 @@ std::optional<Error> checkpoint_writer_check(const py::Dict& config) {
   if (!unit) return unit.error();
   if (auto error = one_of(*type, "type", kWriterTypes)) return error;
   return one_of(*unit, "data_parallel", kDataParallelUnits);
+}
+
+std::optional<Error> expert_parallel_check(const py::Dict& config) {
+  const py::Value* block = config.find("expert_parallel");
+  if (block == nullptr || !block->truthy()) return std::nullopt;
+  if (auto error = dict_method(*block, "get")) return error;
+  const py::Value* coeff = block->as<py::Dict>()->find("load_balance_coeff");
+  if (coeff == nullptr || coeff->kind() == py::Kind::none) return std::nullopt;
+  auto text = shown_repr(*coeff, "expert_parallel.load_balance_coeff");
+  if (!text) return text.error();
+  return raised("ValueError",
+                "load_balance_coeff=" + *text +
+                    " is not supported in this AutoEP build (would register expert_bias and route "
+                    "through unsupported auxiliary-loss-free load balancing). Set "
+                    "load_balance_coeff to null or omit the key.");
 }
 
 }  // namespace zfcheck

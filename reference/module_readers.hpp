@@ -1,5 +1,6 @@
 // The plain-Python parsers DeepSpeed's other features keep in their own modules (autotuning/config.py,
-// runtime/data_pipeline/config.py, runtime/swap_tensor/aio_config.py, runtime/model_checkpointing/config.py):
+// runtime/data_pipeline/config.py, runtime/swap_tensor/aio_config.py, runtime/model_checkpointing/config.py,
+// module_inject/auto_ep_config.py):
 // what each refuses, called where _initialize_params calls it (feature_readers.cpp).
 #pragma once
 
@@ -26,5 +27,9 @@ std::optional<Error> aio_check(const py::Dict& config);
 // get_checkpoint_config's writer: the block's .get, type and data_parallel upper-cased (an AttributeError for
 // a value other than a str or null), then each one of its set (AssertionError naming the set).
 std::optional<Error> checkpoint_writer_check(const py::Dict& config);
+
+// Last, get_expert_parallel_config: parse_autoep_config takes a falsy block as the defaults, reads any other
+// with .get, and refuses a load_balance_coeff other than null (ValueError quoting its repr).
+std::optional<Error> expert_parallel_check(const py::Dict& config);
 
 }  // namespace zfcheck

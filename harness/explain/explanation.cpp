@@ -414,8 +414,7 @@ std::string render_reading(std::string_view source, const ReadConfig& read, cons
   for (const KeyNote& note : notes) w.line(note.sentence);
   w.line(
       "Judged: the batch sizes (elastic training's too), fp16/bf16, the optimizer, zero_optimization with "
-      "its zenflow block, and the other features' blocks; expert parallelism's parser is taken to accept its "
-      "keys.");
+      "its zenflow block, and the other features' blocks.");
   w.line("World size " + std::to_string(c.world_size) +
          (c.world_size == 1 ? " (--world-size N for more)." : "."));
   w.line(call_sentence(c) + (c.dataloader_len ? "" : " Use --dataloader-len N if you pass one."));

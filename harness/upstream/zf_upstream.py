@@ -67,6 +67,8 @@ REAL_MODULES = {
     "deepspeed.runtime.model_checkpointing.config": "deepspeed/runtime/model_checkpointing/config.py",
     "deepspeed.runtime.tensor_parallel.config": "deepspeed/runtime/tensor_parallel/config.py",
     "deepspeed.inference.config": "deepspeed/inference/config.py",
+    "deepspeed.module_inject.auto_ep_presets.base": "deepspeed/module_inject/auto_ep_presets/base.py",
+    "deepspeed.module_inject.auto_ep_config": "deepspeed/module_inject/auto_ep_config.py",
     "deepspeed.runtime.config": "deepspeed/runtime/config.py",
     "deepspeed.elasticity.constants": "deepspeed/elasticity/constants.py",
     "deepspeed.elasticity.config": "deepspeed/elasticity/config.py",
@@ -90,6 +92,9 @@ WHOLE_CONFIG_MODULES = ("deepspeed.runtime.constants", "deepspeed.runtime.precis
 # Files a revision may predate: module -> the stages whose cases need it (none: only an import needs it).
 OPTIONAL_FILES = {
     "deepspeed.runtime.zero.leaf_module_config": (),
+    # AutoEP's config parser (from #7938): runtime/config.py imports it only at the revisions that have it.
+    "deepspeed.module_inject.auto_ep_presets.base": (),
+    "deepspeed.module_inject.auto_ep_config": (),
     "deepspeed.runtime.zenflow.engine_stage3": (3, ),
     **{module: ("deepspeed_config", ) for module in WHOLE_CONFIG_MODULES},
 }
@@ -198,8 +203,7 @@ TorchDtype.__module__ = "torch"
 TORCH_DTYPES = {"float16": ("half", ), "float32": ("float", ), "bfloat16": (), "int8": ()}
 
 
-# What DeepSpeedConfig reads for DeepSpeed's other features whose parsers the runner does not run (expert
-# parallelism, ...):
+# What DeepSpeedConfig reads for DeepSpeed's other features whose parsers the runner does not run:
 # whole-config cases take those features to accept their keys (docs/eval-format.md), so their parsers are
 # OtherFeature, which answers anything, rather than stand-ins that refuse.
 OTHER_FEATURES = ("deepspeed.runtime.activation_checkpointing", "deepspeed.monitor",

@@ -346,6 +346,9 @@ const std::vector<ConfigKey>& top_level_keys() {
                           R"({"throughput":{"enable":true}})"}),
       rare_key("tensor_parallel", {R"({"autotp_size":4,"preset_model":"llama","tp_overlap_comm":false})",
                                    R"({"autotp_size":2,"dtype":"bf16"})"}),
+      rare_key("expert_parallel",
+               {R"({"enabled":true,"autoep_size":4,"preset_model":"mixtral"})",
+                R"({"enabled":true,"preset_model":"deepseek_v3","load_balance_coeff":0.001})"}),
       // Rarer than occasional: an enabled block decides the batch sizes (or refuses them) before anything
       // else.
       config_key("elasticity",

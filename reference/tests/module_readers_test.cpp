@@ -1,5 +1,6 @@
 // Tests of the other features' parsers kept in their own modules (reference/module_readers); expected values
-// are what upstream's code gives at edaa72212 and PR #8274 (probes through the upstream engine).
+// are what upstream's code gives at edaa72212 and PR #8274 (probes through the upstream engine, 82 of them
+// for expert_parallel).
 #include "reference/module_readers.hpp"
 
 #include "test_support.hpp"
@@ -100,6 +101,33 @@ TEST(ModuleReaders, CheckpointWriter) {
       testing::check_text(checkpoint_writer_check, R"({"checkpoint":{"writer":{"data_parallel":"node"}}})"),
       "AssertionError: writer contains invalid value NODE for data_parallel, expecting one of ['REPLICA', "
       "'SOCKET', 'MACHINE']");
+}
+
+TEST(ModuleReaders, ExpertParallel) {
+  EXPECT_EQ(
+      testing::check_text(expert_parallel_check,
+                          R"({"expert_parallel":{"enabled":true,"autoep_size":4,"preset_model":"mixtral",
+      "load_balance_coeff":null}})"),
+      "ok");
+  // A falsy block is the defaults, unread; any other is read with .get.
+  for (const char* falsy :
+       {R"({"expert_parallel":0})", R"({"expert_parallel":""})", R"({"expert_parallel":[]})",
+        R"({"expert_parallel":{}})", R"({"expert_parallel":null})"})
+    EXPECT_EQ(testing::check_text(expert_parallel_check, falsy), "ok") << falsy;
+  EXPECT_EQ(testing::check_text(expert_parallel_check, R"({"expert_parallel":[1]})"),
+            "AttributeError: 'list' object has no attribute 'get'");
+  EXPECT_EQ(testing::check_text(expert_parallel_check, R"({"expert_parallel":"x"})"),
+            "AttributeError: 'str' object has no attribute 'get'");
+  // Any load_balance_coeff but null, quoted as repr() gives it.
+  EXPECT_EQ(testing::check_text(expert_parallel_check, R"({"expert_parallel":{"load_balance_coeff":1e-7}})"),
+            "ValueError: load_balance_coeff=1e-07 is not supported in this AutoEP build (would register "
+            "expert_bias and route through unsupported auxiliary-loss-free load balancing). Set "
+            "load_balance_coeff to null or omit the key.");
+  EXPECT_EQ(
+      testing::check_text(expert_parallel_check, R"({"expert_parallel":{"load_balance_coeff":"auto"}})"),
+      "ValueError: load_balance_coeff='auto' is not supported in this AutoEP build (would register "
+      "expert_bias and route through unsupported auxiliary-loss-free load balancing). Set "
+      "load_balance_coeff to null or omit the key.");
 }
 
 }  // namespace
