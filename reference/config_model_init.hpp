@@ -4,7 +4,9 @@
 #include "reference/error.hpp"
 #include "reference/py_value.hpp"
 
+#include <algorithm>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -36,6 +38,28 @@ class InitData {
   const py::Dict& dict_;
   bool drop_auto_ = true;
 };
+
+// The value pydantic validates a field (with `name` and `alias` members) from: its alias first, then its name
+// (populate_by_name), and the key that gave it.
+template <class Field>
+const py::Value* given_value(const InitData& data, const Field& field, std::string_view& given_as) {
+  if (!field.alias.empty()) {
+    given_as = field.alias;
+    if (const py::Value* v = data.find(field.alias)) return v;
+  }
+  given_as = field.name;
+  return data.find(field.name);
+}
+
+// Whether pydantic took `key` for one of the fields: an alias, or a name whose alias is not given (a name
+// given beside its alias is an unknown key).
+template <class Field>
+bool takes_key(const InitData& data, std::span<const Field> fields, std::string_view key) {
+  return std::any_of(fields.begin(), fields.end(), [&](const Field& f) {
+    return (!f.alias.empty() && key == f.alias) ||
+           (key == f.name && (f.alias.empty() || data.find(f.alias) == nullptr));
+  });
+}
 
 // A "self" key collides with __init__'s own parameter: a TypeError, which pydantic does not collect, so it
 // wins over every validation error of the enclosing configs too.

@@ -214,25 +214,6 @@ std::optional<std::pair<std::string, std::string>> field_issue(const py::Value& 
   return std::nullopt;
 }
 
-// The value pydantic validates a field from (its alias first, then its name) and the key that gave it.
-const py::Value* given_value(const InitData& data, const Field& field, std::string_view& given_as) {
-  given_as = field.alias;
-  if (!field.alias.empty()) {
-    if (const py::Value* v = data.find(field.alias)) return v;
-  }
-  given_as = field.name;
-  return data.find(field.name);
-}
-
-// Whether pydantic took `key` for a field: its alias, or its name where the alias is not given (then the
-// name is an unknown key).
-bool takes_key(const InitData& data, std::span<const Field> fields, const py::Str& key) {
-  return std::any_of(fields.begin(), fields.end(), [&](const Field& f) {
-    return (!f.alias.empty() && key == f.alias) ||
-           (key == f.name && (f.alias.empty() || data.find(f.alias) == nullptr));
-  });
-}
-
 // The TypeError of a nested model's own __init__ for a "self" key, which pydantic does not collect, so that
 // it beats every validation error of the enclosing model.
 std::optional<Error> nested_self_key_error(const InitData& data, std::span<const Field> fields) {
@@ -272,7 +253,7 @@ std::optional<Error> model_error(const py::Dict& dict, const InitData& data, std
     if (!data.passes(entry)) continue;
     const py::Str& name = entry.first;
     if (name.lone_surrogate) return unmodelled("a key of " + std::string(key) + " that is not valid text");
-    if (!takes_key(data, fields, name))
+    if (!takes_key(data, fields, name.text))
       return Error{"ValidationError", std::string(key) + "." + name.text, "Extra inputs are not permitted"};
   }
   return std::nullopt;

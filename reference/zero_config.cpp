@@ -42,7 +42,7 @@ enum class ZeroType {
 struct ZeroField {
   std::string_view name;
   ZeroType type;
-  std::string_view alias = {};  // the stage3_ name pydantic also accepts (populate_by_name)
+  std::string_view alias = {};  // the stage3_ name: pydantic takes it first, the name where it is absent
 };
 
 // runtime/zero/config.py, in declaration order (the same at every modelled revision).
@@ -144,20 +144,6 @@ Error validation_error(std::string field, std::string_view message) {
 // The path of a field under `prefix` ("zero_optimization" or "zero_optimization.offload_optimizer").
 std::string path(std::string_view prefix, std::string_view field) {
   return std::string(prefix) + "." + std::string(field);
-}
-
-// A key may give a field by its name or by its alias.
-const py::Value* find_field(const InitData& data, const ZeroField& field, std::string_view& given_as) {
-  given_as = field.name;
-  if (const py::Value* v = data.find(field.name)) return v;
-  if (field.alias.empty()) return nullptr;
-  given_as = field.alias;
-  return data.find(field.alias);
-}
-
-bool known_key(std::string_view key, std::span<const ZeroField> fields) {
-  return std::any_of(fields.begin(), fields.end(),
-                     [&](const ZeroField& f) { return f.name == key || f.alias == key; });
 }
 
 // What validating one block found: the values the model reads, and its first error.
@@ -316,11 +302,11 @@ void validate_block(const py::Dict& dict, std::span<const ZeroField> fields, std
   InitData data(dict);
   for (const ZeroField& field : fields) {
     std::string_view given_as;
-    if (const py::Value* v = find_field(data, field, given_as))
+    if (const py::Value* v = given_value(data, field, given_as))
       validate_field(*v, field, prefix, given_as, switches, out);
   }
   for (const auto& entry : dict.entries()) {
-    if (data.passes(entry) && !known_key(entry.first.text, fields)) {
+    if (data.passes(entry) && !takes_key(data, fields, entry.first.text)) {
       out.fail(validation_error(path(prefix, entry.first.text), "Extra inputs are not permitted"));
     }
   }
@@ -339,19 +325,12 @@ void validate_offload(const py::Value& value, const OffloadBlock& block, std::st
   validate_block(*dict, block.fields, prefix, switches, out);
 }
 
-// What the model refuses to compute before validating anything: the first such key, by path.
-std::optional<Error> not_modelled_key(const py::Dict& dict, std::span<const ZeroField> fields,
-                                      std::string_view prefix) {
+// What the model refuses to compute before validating anything: a key that is not valid text.
+std::optional<Error> not_modelled_key(const py::Dict& dict, std::string_view prefix) {
   InitData data(dict);
   for (const auto& entry : dict.entries()) {
-    if (!data.passes(entry)) continue;
-    if (entry.first.lone_surrogate)
+    if (data.passes(entry) && entry.first.lone_surrogate)
       return unmodelled("a key of " + std::string(prefix) + " that is not valid text");
-    std::string_view key = entry.first.text;
-    bool both_names = std::any_of(fields.begin(), fields.end(), [&](const ZeroField& f) {
-      return f.name == key && !f.alias.empty() && data.find(f.alias) != nullptr;
-    });
-    if (both_names) return unmodelled(path(prefix, key) + " is not modelled");
   }
   return std::nullopt;
 }
@@ -423,7 +402,7 @@ std::optional<Error> map_deprecated_fields(const py::Dict& dict, Validated& out,
       if (f.name == deprecated.new_param) field = &f;
     }
     std::string_view given_as;
-    if (field != nullptr && find_field(data, *field, given_as) != nullptr) {
+    if (field != nullptr && given_value(data, *field, given_as) != nullptr) {
       return raised("AssertionError", "Cannot provide deprecated parameter '" + name +
                                           "' and replacing parameter '" + replacement + "' together");
     }
@@ -468,12 +447,12 @@ tl::expected<ZeroConfig, Error> read_zero_config(const py::Dict& param_dict, con
   const py::Dict* dict = section->as<py::Dict>();
   if (dict == nullptr) return tl::unexpected(not_a_mapping_error(kZeroConfigClass, *section));
   if (auto error = self_key_error(*dict)) return tl::unexpected(std::move(*error));
-  if (auto error = not_modelled_key(*dict, kZeroFields, kSection)) return tl::unexpected(std::move(*error));
+  if (auto error = not_modelled_key(*dict, kSection)) return tl::unexpected(std::move(*error));
   for (const OffloadBlock& block : kOffloadBlocks) {
     const py::Value* offload = InitData(*dict).find(block.field);
     const py::Dict* o = offload ? offload->as<py::Dict>() : nullptr;
     if (o == nullptr) continue;
-    if (auto error = not_modelled_key(*o, block.fields, path(kSection, block.field)))
+    if (auto error = not_modelled_key(*o, path(kSection, block.field)))
       return tl::unexpected(std::move(*error));
   }
   if (auto error = nested_type_error(*dict)) return tl::unexpected(std::move(*error));

@@ -377,6 +377,7 @@ const std::vector<ConfigKey>& zero_keys() {
       occasional_key("cpu_offload_use_pin_memory", {"true"}),
       occasional_key("stage3_gather_fp16_weights_on_model_save", {"true"}),
       occasional_key("stage3_gather_16bit_weights_on_model_save", {"true"}),
+      occasional_key("gather_16bit_weights_on_model_save", {"false"}),
       occasional_key("elastic_checkpoint", {"true"}),
       occasional_key("leaf_module",
                      {R"({"classes":"transformers.models.mixtral.modeling_mixtral.MixtralSparseMoeBlock"})",

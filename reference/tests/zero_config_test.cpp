@@ -183,6 +183,16 @@ TEST(ZeroConfig, FieldErrorsInDeclarationOrderThenExtras) {
             "ValidationError zero_optimization.reduce_bucket_size: Input should be greater than or equal to 0");
   EXPECT_EQ(zero_text(R"({"reduce_bucket_size":5e8,"stage3_prefetch_bucket_size":1})"),
             "stage 0, offload -, overlap false, zenflow off");
+  // A field given by its name and its stage3_ alias: pydantic takes the alias, and the name is an unknown
+  // key.
+  EXPECT_EQ(zero_text(R"({"prefetch_bucket_size":"x","stage3_prefetch_bucket_size":1})"),
+            "ValidationError zero_optimization.prefetch_bucket_size: Extra inputs are not permitted");
+  EXPECT_EQ(zero_text(R"({"prefetch_bucket_size":1,"stage3_prefetch_bucket_size":"x","bogus":1})"),
+            "ValidationError zero_optimization.stage3_prefetch_bucket_size: Input should be a valid integer, "
+            "unable "
+            "to parse string as an integer");
+  EXPECT_EQ(zero_text(R"({"prefetch_bucket_size":1,"stage3_prefetch_bucket_size":"auto"})"),
+            "stage 0, offload -, overlap false, zenflow off");
   EXPECT_EQ(zero_text(R"({"stage":"x","zenflow":{"self":1}})"),
             "TypeError -: DeepSpeedConfigModel.__init__() got multiple values for argument 'self'");
   EXPECT_EQ(zero_text(R"({"zenflow":{"select_interval":"x"}})"),
