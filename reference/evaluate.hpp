@@ -7,6 +7,7 @@
 #include "reference/profile.hpp"
 #include "reference/setup.hpp"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -31,6 +32,10 @@ struct Case {
 
   bool operator==(const Case&) const = default;
 };
+
+// The lengths real training dataloaders have, shortest first: what a fix may pass as training_data=.
+inline constexpr std::array<std::int64_t, 11> kRealisticDataloaderLens{1,  2,  3,  4,   5,   7,
+                                                                       10, 16, 40, 100, 1000};
 
 enum class Outcome { ok, config_error, init_error, step_error, unmodelled, invalid_case };
 

@@ -56,6 +56,14 @@ const std::vector<Profile>& builtin_profiles() {
   return profiles;
 }
 
+std::string master_profile() {
+  std::string newest;
+  for (const Profile& p : builtin_profiles()) {
+    if (!p.upstream_rev.empty() && !p.upstream_rev.starts_with("refs/")) newest = p.name;
+  }
+  return newest;
+}
+
 tl::expected<Profile, std::string> find_profile(std::string_view spec) {
   std::string_view name = spec.substr(0, spec.find(':'));
   const auto& all = builtin_profiles();

@@ -82,6 +82,8 @@ struct Profile {
 // deepspeed-edaa722, deepspeed-8274, pr-8456-4ffc94ea, pr-8456, oldest first.
 const std::vector<Profile>& builtin_profiles();
 inline constexpr std::string_view kDefaultProfile = "pr-8456";
+// The newest built-in profile that models a commit of upstream master (not a pull request).
+std::string master_profile();
 
 // A profile by name, optionally with switch overrides: "pr-8456:truth_guard_on_steps_per_epoch=off,...".
 tl::expected<Profile, std::string> find_profile(std::string_view spec);

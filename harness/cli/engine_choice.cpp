@@ -1,10 +1,14 @@
-// Engine selection shared by every evaluating command.
+// Engine selection shared by every evaluating command, and explain's default engine.
 #include "harness/cli/engine_choice.hpp"
 
 #include "harness/cli/commands.hpp"
+#include "harness/io/shell_output.hpp"
+#include "harness/io/shell_quote.hpp"
 #include "harness/upstream/upstream_engine.hpp"
 
+#include <filesystem>
 #include <iostream>
+#include <sstream>
 
 namespace zfcheck::cli {
 
@@ -102,6 +106,83 @@ tl::expected<Engines, std::string> chosen_engines(const EngineChoice& choice) {
   if (!engine) return tl::unexpected(engine.error());
   engines.push_back(std::move(*engine));
   return engines;
+}
+
+namespace {
+
+// Prints the package directory, DeepSpeed's version and pydantic's, one per line (empty when absent).
+constexpr const char* kDeepSpeedProbe =
+    "import importlib.util, importlib.metadata as m, os\n"
+    "s = importlib.util.find_spec('deepspeed')\n"
+    "print(os.path.dirname(s.origin) if s is not None and s.origin else '')\n"
+    "for name in ('deepspeed', 'pydantic'):\n"
+    "    try: print(m.version(name))\n"
+    "    except Exception: print('')\n";
+
+constexpr std::string_view kZenFlowFile = "runtime/zenflow/zenflow_config.py";
+
+}  // namespace
+
+InstalledDeepSpeed installed_deepspeed(const std::string& python) {
+  auto model = [](const std::string& reason) {
+    return InstalledDeepSpeed{std::nullopt, "Engine: " + master_profile() +
+                                                ", zfcheck's model of DeepSpeed master: " + reason + "."};
+  };
+  auto [text, status] = shell_output(shell_quote(python) + " -c " + shell_quote(kDeepSpeedProbe));
+  if (status != 0) {
+    return model(python +
+                 " cannot say where deepspeed is (it does not run, or is older than Python 3.8); --python "
+                 "names your DeepSpeed's interpreter");
+  }
+  std::istringstream lines(text);
+  std::string dir, version, pydantic;
+  std::getline(lines, dir);
+  std::getline(lines, version);
+  std::getline(lines, pydantic);
+  const std::string named = "DeepSpeed " + (version.empty() ? std::string("(version unknown)") : version) +
+                            " installed for " + python + " (" + dir + ")";
+  if (dir.empty())
+    return model("no deepspeed package is installed for " + python + " (--python names another)");
+  if (!std::filesystem::exists(std::filesystem::path(dir) / kZenFlowFile)) {
+    return model(named + " has no ZenFlow (no deepspeed/" + std::string(kZenFlowFile) + ")");
+  }
+  if (!pydantic.starts_with("2.")) {
+    return model(named + " cannot be run by zfcheck: that interpreter has " +
+                 (pydantic.empty() ? std::string("no pydantic") : "pydantic " + pydantic) +
+                 ", and zfcheck's runner needs pydantic 2");
+  }
+  return InstalledDeepSpeed{
+      std::filesystem::path(dir).parent_path().string(),
+      "Engine: " + named + ", its own code run by zfcheck's runner (found through --python " + python + ")."};
+}
+
+tl::expected<NamedEngines, std::string> named_or_installed_engines(const EngineChoice& choice, bool named) {
+  if (named) {
+    auto engines = chosen_engines(choice);
+    if (!engines) return tl::unexpected(engines.error());
+    std::string why = choice.all ? "Engines: every built-in profile, as --all-profiles asks."
+                                 : "Engine: " + engines->front()->name() + ", as " +
+                                       (choice.upstream.empty() ? "--profile" : "--upstream") + " asks.";
+    return NamedEngines{std::move(*engines), std::move(why)};
+  }
+  InstalledDeepSpeed installed = installed_deepspeed(choice.python);
+  NamedEngines out;
+  if (installed.deepspeed_dir) {
+    auto upstream = upstream_engine(*installed.deepspeed_dir, choice);
+    if (upstream) {
+      out.engines.push_back(std::move(*upstream));
+      out.why = std::move(installed.why);
+      return out;
+    }
+    installed.why = "Engine: " + master_profile() +
+                    ", zfcheck's model of DeepSpeed master: the installed DeepSpeed cannot be read (" +
+                    upstream.error() + ").";
+  }
+  auto profile = find_profile(master_profile());
+  if (!profile) return tl::unexpected(profile.error());
+  out.engines.push_back(std::make_unique<ModelEngine>(std::move(*profile)));
+  out.why = std::move(installed.why);
+  return out;
 }
 
 int guard_engine_failure(std::string_view command, const std::function<int()>& body) {

@@ -1,4 +1,5 @@
-// The one engine option of every evaluating command: --profile P | --upstream PATH[@REV] (docs/upstream-engine.md).
+// The one engine option of every evaluating command: --profile P | --upstream PATH[@REV]
+// (docs/upstream-engine.md), and explain's default, the installed DeepSpeed.
 #pragma once
 
 #include "harness/checks/engine.hpp"
@@ -10,6 +11,7 @@
 #include <tl/expected.hpp>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -65,6 +67,25 @@ tl::expected<std::unique_ptr<UpstreamEngine>, std::string> open_upstream(const s
 tl::expected<std::unique_ptr<TopkUpstream>, std::string> open_topk_upstream(const std::string& path_at_rev,
                                                                            const EngineChoice& choice,
                                                                            const std::string& options_prefix = "");
+
+// The installed DeepSpeed, asked of `python` (a child process: importlib.util.find_spec and
+// importlib.metadata, nothing imported, torch neither): the directory holding the deepspeed package when it
+// has ZenFlow's files and the interpreter has pydantic 2 (zfcheck's runner needs it), else nothing; and one
+// sentence saying which engine that makes and why (master_profile() where the installed one cannot serve).
+struct InstalledDeepSpeed {
+  std::optional<std::string> deepspeed_dir;
+  std::string why;
+};
+InstalledDeepSpeed installed_deepspeed(const std::string& python);
+
+// The engines of a command with a default of its own (explain), and the sentence naming them: those the
+// options name (`named`: --profile, --upstream or --all-profiles given), else the installed DeepSpeed, else
+// master_profile().
+struct NamedEngines {
+  Engines engines;
+  std::string why;
+};
+tl::expected<NamedEngines, std::string> named_or_installed_engines(const EngineChoice& choice, bool named);
 
 // Runs body(), turning an EngineFailure into a message naming `command` and exit status 2.
 int guard_engine_failure(std::string_view command, const std::function<int()>& body);

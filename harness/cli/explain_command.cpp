@@ -3,12 +3,8 @@
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
 #include "harness/cli/help_text.hpp"
-#include "harness/explain/config_keys.hpp"
-#include "harness/explain/default_engine.hpp"
-#include "harness/explain/explanation.hpp"
-#include "harness/io/named_input.hpp"
+#include "harness/explain/explain_request.hpp"
 #include "harness/io/terminal_style.hpp"
-#include "properties/generators/value_pools.hpp"
 
 #include <iostream>
 #include <memory>
@@ -30,98 +26,35 @@ struct ExplainOptions {
   std::string format = "text";
 };
 
-// The generators' pools without their hostile values: a fix writes what a user would write.
-FixCandidates pool_candidates() {
-  FixCandidates out;
-  out.field_values = [](std::string_view field) {
-    std::vector<py::Value> values;
-    for (const gen::PoolValue& v : gen::field_pool(field)) {
-      if (v.origin != gen::Origin::hostile) values.push_back(v.value);
-    }
-    return values;
-  };
-  for (const auto& len : gen::dataloader_pool()) {
-    if (len.value && *len.value > 0) out.dataloader_lens.push_back(*len.value);
-  }
-  return out;
-}
-
-// The engines and the sentence that names them: the named ones, else default_engine's choice.
-tl::expected<std::pair<Engines, std::string>, std::string> explain_engines(const ExplainOptions& opts) {
-  if (opts.engine_named) {
-    auto engines = chosen_engines(opts.engines);
-    if (!engines) return tl::unexpected(engines.error());
-    std::string why = opts.engines.all
-                          ? "Engines: every built-in profile, as --all-profiles asks."
-                          : "Engine: " + engines->front()->name() + ", as " +
-                                (opts.engines.upstream.empty() ? "--profile" : "--upstream") + " asks.";
-    return std::make_pair(std::move(*engines), why);
-  }
-  DefaultEngine choice = default_engine(opts.engines.python);
-  Engines engines;
-  if (choice.deepspeed_dir) {
-    auto upstream = upstream_engine(*choice.deepspeed_dir, opts.engines);
-    if (upstream) {
-      engines.push_back(std::move(*upstream));
-      return std::make_pair(std::move(engines), choice.why);
-    }
-    choice.why = "Engine: " + choice.profile +
-                 ", zfcheck's model of DeepSpeed master: the installed DeepSpeed cannot be "
-                 "read (" +
-                 upstream.error() + ").";
-  }
-  auto profile = find_profile(choice.profile);
-  if (!profile) return tl::unexpected(profile.error());
-  engines.push_back(std::make_unique<ModelEngine>(std::move(*profile)));
-  return std::make_pair(std::move(engines), choice.why);
-}
-
 int run_explain(const ExplainOptions& opts) {
   auto usage = [](const std::string& message) {
     std::cerr << "zfcheck explain: " << message << "\n";
     return kExitUsage;
   };
-  ReadOptions read_options{
-      opts.reader == "hf" ? ConfigReader::hf : ConfigReader::deepspeed, {}, opts.world_size};
-  for (const std::string& set : opts.sets) {
-    auto o = parse_override(set);
-    if (!o) return usage(o.error());
-    read_options.overrides.push_back(std::move(*o));
-  }
-  auto input = read_input_text(opts.config, kMaxConfigBytes);
-  if (!input) return usage(input.error());
-  auto config = read_config(*input, read_options);
-  if (!config) return usage(config.error());
-  auto made = case_from_config(config->rejected ? py::Value(py::Dict{}) : config->config,
-                               CallShape{opts.dataloader_len, opts.micro_steps, opts.world_size});
-  if (!made) return usage(input->name + ": " + made.error());
-  auto engines = explain_engines(opts);
+  auto engines = named_or_installed_engines(opts.engines, opts.engine_named);
   if (!engines) return usage(engines.error());
+  ExplainRequest request{opts.config,
+                         opts.reader == "hf" ? ConfigReader::hf : ConfigReader::deepspeed,
+                         opts.sets,
+                         CallShape{opts.dataloader_len, opts.micro_steps, opts.world_size},
+                         {}};
+  for (const auto& engine : engines->engines) request.engines.push_back(engine.get());
+  auto report = explain_request(request);
+  if (!report) return usage(report.error());
   const bool json = opts.format == "json";
   const TableFormat style = opts.format == "markdown" ? TableFormat::markdown : TableFormat::text;
   const TerminalStyle colour = json ? TerminalStyle(false) : TerminalStyle::for_stdout();
-  (json ? std::cerr : std::cout) << engines->second << "\n";
-  if (config->rejected) {
-    if (json) {
-      std::cout << rejection_json(*config->rejected) << "\n";
-    } else {
-      std::cout << render_rejection(input->name, *config, style, colour);
-    }
-    return kExitFinding;
-  }
-  const std::vector<KeyNote> notes = key_notes(config->config);
-  if (!json) std::cout << render_reading(input->name, *config, *made, notes, style);
-  bool misplaced =
-      std::any_of(notes.begin(), notes.end(), [](const KeyNote& n) { return n.misplaced_zenflow; });
-  const FixCandidates candidates = pool_candidates();
-  int status = misplaced ? kExitFinding : kExitOk;
-  for (const auto& engine : engines->first) {
-    Explanation e = explain(*made, *engine, candidates);
-    status = std::max(status, explanation_status(e));
-    std::cout << (json ? explanation_json(e) + "\n" : render_explanation(e, style, colour));
+  (json ? std::cerr : std::cout) << engines->why << "\n";
+  if (report->read.rejected) {
+    std::cout << (json ? rejection_json(*report->read.rejected) + "\n"
+                       : render_rejection(report->source, report->read, style, colour));
+  } else {
+    if (!json) std::cout << render_reading(report->source, report->read, report->c, report->notes, style);
+    for (const Explanation& e : report->explanations)
+      std::cout << (json ? explanation_json(e) + "\n" : render_explanation(e, style, colour));
   }
   std::cout.flush();
-  return status;
+  return report->status;
 }
 
 }  // namespace

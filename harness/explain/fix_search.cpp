@@ -6,6 +6,8 @@
 #include "harness/checks/minimal_order.hpp"
 #include "harness/explain/schedule_intent.hpp"
 #include "reference/config.hpp"
+#include "reference/py_json.hpp"
+#include "reference/zenflow_fields.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -61,8 +63,14 @@ class BlockSearch {
       std::vector<Option> options;
       const py::Value* current = block.find(field);
       if (current != nullptr) options.emplace_back(std::nullopt);
-      for (const py::Value& v : candidates.field_values(field)) {
+      std::vector<py::Value> values = candidates.field_values(field);
+      // The interval the user asked for is a value the user would write (schedule_intent.hpp).
+      if (field == "select_interval" && asked_) values.emplace_back(py::Int(*asked_));
+      for (const py::Value& v : values) {
         if ((current != nullptr && *current == v) || !declared(field, v)) continue;
+        if (std::find_if(options.begin(), options.end(), [&](const Option& o) { return o && *o == v; }) !=
+            options.end())
+          continue;
         options.emplace_back(v);
       }
       fields_.push_back({std::string(field), std::move(options)});
@@ -296,6 +304,19 @@ std::vector<Fix> block_fixes(const Case& base, const std::vector<Setting>& setti
 }
 
 }  // namespace
+
+FixCandidates realistic_fix_candidates() {
+  FixCandidates out;
+  out.field_values = [](std::string_view field) {
+    std::vector<py::Value> values;
+    if (const ZenFlowField* row = find_field(field)) {
+      for (std::string_view text : row->realistic) values.push_back(*py::parse_json(text));
+    }
+    return values;
+  };
+  out.dataloader_lens.assign(kRealisticDataloaderLens.begin(), kRealisticDataloaderLens.end());
+  return out;
+}
 
 std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine,
                             const FixCandidates& candidates) {

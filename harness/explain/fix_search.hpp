@@ -27,6 +27,10 @@ struct FixCandidates {
   std::size_t max_keys = 3;  // the most zenflow keys one fix changes
 };
 
+// What a user would write: each field's realistic values (reference/zenflow_fields.hpp) and the realistic
+// dataloader lengths (reference/evaluate.hpp), as the model keeps them.
+FixCandidates realistic_fix_candidates();
+
 enum class FixKind {
   block,    // a change to the zenflow block
   call,     // pass training_data= with a non-empty dataloader

@@ -76,6 +76,34 @@ TEST(FixSearch, AFixKeepsTheAskedSelectIntervalAndNeverSelectsOnce) {
   EXPECT_EQ(fixes[0].result.resolved->select_interval, 2);
 }
 
+TEST(FixSearch, TheAskedIntervalIsACandidateEvenWhereNoPoolHoldsIt) {
+  // The tutorial asks for interval 4 (its update_interval); no candidate holds 4, yet the fix selects
+  // every 4.
+  FixCandidates without_four = small_pool();
+  without_four.field_values = [](std::string_view field) -> std::vector<py::Value> {
+    if (field == "select_strategy") return {"auto", "step", "epoch"};
+    if (field == "select_interval") return {"auto", 1, 10};
+    return {};
+  };
+  Case c = case_of(kTutorial);
+  ModelEngine engine(testing::profile("deepspeed-edaa722"));
+  auto fixes = find_fixes(c, evaluate_one(engine, c), engine, without_four);
+  ASSERT_EQ(fixes.size(), 2u);
+  EXPECT_EQ(fixes[1].changed_keys, (std::vector<std::string>{"select_strategy", "select_interval"}));
+  EXPECT_EQ(fixes[1].result.resolved->select_interval, 4);
+}
+
+TEST(FixSearch, RealisticCandidatesAreTheModelsFieldValues) {
+  const FixCandidates candidates = realistic_fix_candidates();
+  std::vector<std::string> update_intervals;
+  for (const py::Value& v : candidates.field_values("update_interval"))
+    update_intervals.push_back(py::to_json(v));
+  EXPECT_EQ(update_intervals, (std::vector<std::string>{R"("auto")", "4", "1", "2", "3", "8"}));
+  EXPECT_TRUE(candidates.field_values("not_a_field").empty());
+  EXPECT_EQ(candidates.dataloader_lens.front(), 1);
+  EXPECT_EQ(candidates.dataloader_lens.size(), kRealisticDataloaderLens.size());
+}
+
 TEST(FixSearch, NoFixWhenEveryCandidateSelectsOnce) {
   // Only select_strategy may change: removing it, "auto" or "epoch" all leave no epoch length, interval 0.
   FixCandidates strategies = small_pool();

@@ -1,6 +1,7 @@
 // git diff -U0 of the runner's files between two revisions, measured against the executed lines.
 #include "harness/upstream/changed_code.hpp"
 
+#include "harness/io/shell_output.hpp"
 #include "harness/io/shell_quote.hpp"
 #include "harness/upstream/upstream_source.hpp"
 

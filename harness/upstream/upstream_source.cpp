@@ -1,10 +1,9 @@
 // Reading the runner's files with git (nothing else of the repository is touched) and digesting them.
 #include "harness/upstream/upstream_source.hpp"
 
+#include "harness/io/shell_output.hpp"
 #include "harness/io/shell_quote.hpp"
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -15,20 +14,6 @@ namespace zfcheck {
 namespace {
 
 constexpr std::string_view kConfigFile = "deepspeed/runtime/zenflow/zenflow_config.py";
-
-}  // namespace
-
-std::pair<std::string, int> shell_output(const std::string& command) {
-  std::string out;
-  FILE* pipe = popen((command + " 2>/dev/null").c_str(), "r");
-  if (pipe == nullptr) return {out, -1};
-  std::array<char, 65536> buf;
-  std::size_t n;
-  while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) out.append(buf.data(), n);
-  return {out, pclose(pipe)};
-}
-
-namespace {
 
 // The paths a runner script names in constants of the form NAME_FILE = "path", one a line.
 std::vector<std::string> file_constants(std::string_view script_text) {

@@ -68,9 +68,6 @@ tl::expected<std::vector<UpstreamCommit>, std::string> first_parent_commits(cons
                                                                      const std::string& since,
                                                                      const std::string& until);
 
-// A shell command's standard output (its standard error discarded) and its exit status.
-std::pair<std::string, int> shell_output(const std::string& command);
-
 // A 128-bit FNV-1a digest as 32 hex digits, of `text` (the cache's keys and checksums).
 std::string digest(std::string_view text);
 
