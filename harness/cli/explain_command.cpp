@@ -49,7 +49,10 @@ int run_explain(const ExplainOptions& opts) {
     std::cout << (json ? rejection_json(*report->read.rejected) + "\n"
                        : render_rejection(report->source, report->read, style, colour));
   } else {
-    if (!json) std::cout << render_reading(report->source, report->read, report->c, report->notes, style);
+    if (!json) {
+      for (const Explanation& e : report->explanations) std::cout << render_summary(e, style, colour);
+      std::cout << "\n" << render_reading(report->source, report->read, report->c, report->notes, style);
+    }
     for (const Explanation& e : report->explanations)
       std::cout << (json ? explanation_json(e) + "\n" : render_explanation(e, style, colour));
   }

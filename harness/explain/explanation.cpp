@@ -329,6 +329,28 @@ std::string settings_written(const std::vector<Setting>& settings) {
   return out;
 }
 
+// What a fix does, in one sentence without its end: the settings, the call or the block keys it changes.
+std::string fix_headline(const Fix& fix) {
+  if (fix.kind == FixKind::setting) return settings_written(fix.settings);
+  if (fix.kind == FixKind::call) {
+    std::string s =
+        "Pass training_data= to deepspeed.initialize() with a non-empty dataloader (checked with len() " +
+        std::to_string(*fix.c.dataloader_len);
+    if (!fix.failed_lens.empty())
+      s += "; the shorter ones tried, " + steps_list(fix.failed_lens) + ", do not fix it";
+    return s + ")";
+  }
+  std::string keys;
+  for (std::size_t i = 0; i < fix.changed_keys.size(); ++i) keys += (i ? ", " : "") + fix.changed_keys[i];
+  std::string change =
+      "change the zenflow block (" + plural(fix.changed_keys.size(), "key") + ": " + keys + ")";
+  if (fix.settings.empty()) {
+    change[0] = 'C';
+    return change;
+  }
+  return settings_written(fix.settings) + ", then " + change;
+}
+
 void fixes(Writer& w, const Explanation& e) {
   w.heading("Smallest fixes (each checked by evaluating the fixed config)");
   if (e.fixes.empty()) {
@@ -336,31 +358,11 @@ void fixes(Writer& w, const Explanation& e) {
     return;
   }
   for (const Fix& fix : e.fixes) {
-    if (fix.kind == FixKind::setting) {
-      w.line(settings_written(fix.settings) + ". " + repairs(fix, e.result) + "; " + fixed_summary(fix) +
-             ".");
+    if (fix.kind != FixKind::block) {
+      w.line(fix_headline(fix) + ". " + repairs(fix, e.result) + "; " + fixed_summary(fix) + ".");
       continue;
     }
-    if (fix.kind == FixKind::call) {
-      std::string s =
-          "Pass training_data= to deepspeed.initialize() with a non-empty dataloader (checked with len() " +
-          std::to_string(*fix.c.dataloader_len);
-      if (!fix.failed_lens.empty()) {
-        s += "; the shorter ones tried, " + steps_list(fix.failed_lens) + ", do not fix it";
-      }
-      w.line(s + "). " + repairs(fix, e.result) + "; " + fixed_summary(fix) + ".");
-      continue;
-    }
-    std::string keys;
-    for (std::size_t i = 0; i < fix.changed_keys.size(); ++i) keys += (i ? ", " : "") + fix.changed_keys[i];
-    std::string change =
-        "change the zenflow block (" + plural(fix.changed_keys.size(), "key") + ": " + keys + ")";
-    if (fix.settings.empty()) {
-      change[0] = 'C';
-    } else {
-      change = settings_written(fix.settings) + ", then " + change;
-    }
-    w.line(change + ". " + repairs(fix, e.result) + "; " + fixed_summary(fix) + ". Paste:");
+    w.line(fix_headline(fix) + ". " + repairs(fix, e.result) + "; " + fixed_summary(fix) + ". Paste:");
     std::string pasted = pasteable_block(zenflow_block(fix.c), "");
     std::vector<std::string> lines;
     for (std::size_t at = 0; at < pasted.size();) {
@@ -423,12 +425,13 @@ std::string render_reading(std::string_view source, const ReadConfig& read, cons
 
 std::string render_rejection(std::string_view source, const ReadConfig& read, TableFormat style,
                              const TerminalStyle& colour) {
-  Writer w{style, header(source, style)};
+  const std::string first = read.rejected->substr(0, read.rejected->find('\n'));
+  const std::string refused = "DeepSpeed refuses the file while reading it, before anything else: " + first;
+  Writer w{style, (style == TableFormat::markdown ? "- " : "") + std::string("Verdict: ") +
+                      colour.paint(refused, Tone::bad) + "\n\n" + header(source, style)};
   read_lines(w, read);
   w.heading("Verdict");
-  std::string first = read.rejected->substr(0, read.rejected->find('\n'));
-  w.line(
-      colour.paint("DeepSpeed refuses the file while reading it, before anything else: " + first, Tone::bad));
+  w.line(colour.paint(refused, Tone::bad));
   std::vector<std::string> excerpt;
   for (std::size_t at = first.size() + 1; at < read.rejected->size();) {
     std::size_t end = read.rejected->find('\n', at);
@@ -445,6 +448,27 @@ std::string rejection_json(std::string_view rejected) {
   py::write_json_string(o.key("rejected"), rejected.substr(0, rejected.find('\n')));
   o.close();
   return out;
+}
+
+std::string render_summary(const Explanation& e, TableFormat style, const TerminalStyle& colour) {
+  const std::string bullet = style == TableFormat::markdown ? "- " : "";
+  const int status = explanation_status(e);
+  std::string out = bullet + "Verdict (" + e.engine +
+                    "): " + colour.paint(verdict(e.c, e.result), status == 0 ? Tone::good : Tone::bad) + "\n";
+  if (!e.violations.empty()) out += bullet + "Breaks: " + names_list(e.violations) + ".\n";
+  if (status != 1) return out;
+  if (batch_assertion(e.result)) {
+    return out + bullet +
+           "First fix: give your run's batch sizes in the file or with --set KEY=N (train_batch_size = "
+           "train_micro_batch_size_per_gpu x gradient_accumulation_steps x world size).\n";
+  }
+  if (e.fixes.empty()) {
+    return out + bullet + "First fix: none found within " + std::to_string(FixCandidates{}.max_keys) +
+           " changed zenflow keys.\n";
+  }
+  const Fix& first = e.fixes.front();
+  return out + bullet + "First fix: " + fix_headline(first) +
+         (first.kind == FixKind::block ? " (the block to paste is below).\n" : ".\n");
 }
 
 std::string render_explanation(const Explanation& e, TableFormat style, const TerminalStyle& colour) {

@@ -34,6 +34,9 @@ int explanation_status(const Explanation& e);
 std::string render_reading(std::string_view source, const ReadConfig& read, const Case& c,
                            const std::vector<KeyNote>& notes, TableFormat style);
 std::string render_explanation(const Explanation& e, TableFormat style, const TerminalStyle& colour);
+// What comes first, before the reading: the verdict under the engine, the invariants broken and the first fix
+// (or that none was found), at most three lines.
+std::string render_summary(const Explanation& e, TableFormat style, const TerminalStyle& colour);
 
 // A file DeepSpeed refuses while reading it (ReadConfig::rejected), after what was read.
 std::string render_rejection(std::string_view source, const ReadConfig& read, TableFormat style,

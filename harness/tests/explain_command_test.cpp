@@ -46,6 +46,40 @@ TEST(ExplainCommand, TheTutorialWithoutADataloaderOnMasterSelectsOnceSilently) {
   }
 }
 
+// The first `n` lines of `text`.
+std::string first_lines(const std::string& text, std::size_t n) {
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < n && at != std::string::npos; ++i) {
+    at = text.find('\n', at);
+    if (at != std::string::npos) ++at;
+  }
+  return text.substr(0, at);
+}
+
+TEST(ExplainCommand, TheVerdictWhatBreaksAndTheFirstFixComeWithinFiveLines) {
+  auto broken = testing::run_zfcheck("explain " + kTutorial + " --profile deepspeed-edaa722");
+  const std::string top = first_lines(broken.out, 5);
+  EXPECT_TRUE(has(top, "Verdict (deepspeed-edaa722): ZenFlow is on.")) << broken.out;
+  EXPECT_TRUE(has(top, "Breaks: reselects-or-warns")) << broken.out;
+  EXPECT_TRUE(has(top, "First fix: Pass training_data= to deepspeed.initialize()")) << broken.out;
+  // A refusal, and the batch sizes DeepSpeed asserts on.
+  auto refused = testing::run_zfcheck("explain " + kFragment + " --profile deepspeed-edaa722");
+  EXPECT_TRUE(has(first_lines(refused.out, 5),
+                  "Verdict (deepspeed-edaa722): DeepSpeed rejects the config at config validation"))
+      << refused.out;
+  EXPECT_TRUE(has(first_lines(refused.out, 5), "First fix: give your run's batch sizes")) << refused.out;
+  auto duplicate = testing::run_zfcheck(
+      "explain " +
+      testing::write_temp("explain_dup_first.json", R"({"zero_optimization": {}, "zero_optimization": {}})") +
+      " --profile deepspeed-edaa722");
+  EXPECT_TRUE(has(first_lines(duplicate.out, 5), "Verdict: DeepSpeed refuses the file while reading it"))
+      << duplicate.out;
+  // Nothing broken: the verdict alone.
+  auto fine = testing::run_zfcheck("explain " + kTutorial + " --profile pr-8456 --dataloader-len 1000");
+  EXPECT_TRUE(has(first_lines(fine.out, 2), "Verdict (pr-8456): ZenFlow is on.")) << fine.out;
+  EXPECT_FALSE(has(first_lines(fine.out, 5), "First fix")) << fine.out;
+}
+
 TEST(ExplainCommand, AnOverwrittenGradientAccumulationIsASentenceNamingTheNewValue) {
   auto run = testing::run_zfcheck("explain " + kFragment + " --set train_batch_size=8 --micro-steps 24");
   EXPECT_EQ(run.status, 1) << run.out;
