@@ -3,7 +3,10 @@
 
 #include "reference/py_json.hpp"
 
+#include <algorithm>
+#include <array>
 #include <functional>
+#include <string_view>
 
 namespace zfcheck {
 
@@ -105,6 +108,16 @@ std::vector<std::string> fill_trainer_auto(py::Value& config, std::int64_t world
   return out;
 }
 
+namespace {
+
+// The keys DeepSpeed's autotuner writes into each experiment's config, in place of "auto" among others
+// (autotuning/autotuner.py: the micro batch it searches, gradient_accumulation_steps from the user's
+// arguments, train_batch_size their product; autotuning/constants.py's DEFAULT_HF_CONFIG).
+constexpr std::array<std::string_view, 3> kAutotunedKeys{"train_batch_size", "train_micro_batch_size_per_gpu",
+                                                         "gradient_accumulation_steps"};
+
+}  // namespace
+
 std::vector<std::string> direct_auto_sentences(const py::Value& config) {
   std::vector<std::string> out;
   for (const std::string& path : auto_paths(config)) {
@@ -114,6 +127,13 @@ std::vector<std::string> direct_auto_sentences(const py::Value& config) {
       if (path.find('.', sizeof "zero_optimization") == std::string::npos) {
         out.push_back(path + ": \"auto\", which DeepSpeed's ZeRO config drops (its default is used).");
       }
+    } else if (std::find(kAutotunedKeys.begin(), kAutotunedKeys.end(), path) != kAutotunedKeys.end()) {
+      out.push_back(
+          path +
+          ": \"auto\", which the Hugging Face Trainer fills, and DeepSpeed's autotuner for the runs "
+          "it launches (deepspeed --autotuning); deepspeed.initialize() given it directly fails on "
+          "it (if the Trainer launches this run, use --reader hf; under the autotuner, --set the "
+          "value it picks).");
     } else {
       out.push_back(path +
                     ": \"auto\", which only the Hugging Face Trainer fills; deepspeed.initialize() given it "

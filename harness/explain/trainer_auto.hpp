@@ -24,8 +24,8 @@ std::vector<std::string> fill_trainer_auto(py::Value& config, std::int64_t world
 
 // Sentences, for the default reader, on the "auto" values DeepSpeed gets as they are: under
 // zero_optimization's own keys DeepSpeedZeroConfig drops them (the default is used; nested blocks are
-// validated as written and left to the engine); elsewhere nothing fills them and deepspeed.initialize() fails
-// on them (only the Trainer fills "auto": --reader hf).
+// validated as written and left to the engine); elsewhere deepspeed.initialize() fails on them: the Trainer
+// fills them (--reader hf), and DeepSpeed's autotuner fills the three batch keys for the runs it launches.
 std::vector<std::string> direct_auto_sentences(const py::Value& config);
 
 }  // namespace zfcheck

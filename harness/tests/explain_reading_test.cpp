@@ -73,9 +73,18 @@ TEST(ExplainReading, TheHfReaderFillsAutoAndSetGivesValues) {
                        R"("gradient_accumulation_steps": "auto", "zero_optimization": {"stage": 2, )"
                        R"("offload_optimizer": {"device": "cpu"}, )" +
                        kZenflow + "}}";
-  auto direct = explain_text("explain_auto.json", config);
+  auto direct =
+      explain_text("explain_auto.json",
+                   R"({"optimizer": {"type": "AdamW", "params": {"lr": "auto"}}, )" + config.substr(1));
+  // The batch keys: the Trainer, and the autotuner for the runs it launches; any other: the Trainer alone.
+  EXPECT_TRUE(
+      has(direct.out,
+          "train_batch_size: \"auto\", which the Hugging Face Trainer fills, and DeepSpeed's autotuner "
+          "for the runs it launches (deepspeed --autotuning); deepspeed.initialize() given it directly "
+          "fails on it"))
+      << direct.out;
   EXPECT_TRUE(has(direct.out,
-                  "train_batch_size: \"auto\", which only the Hugging Face Trainer fills; "
+                  "optimizer.params.lr: \"auto\", which only the Hugging Face Trainer fills; "
                   "deepspeed.initialize() given it directly fails on it"))
       << direct.out;
   auto hf = explain_text("explain_auto.json", config,
