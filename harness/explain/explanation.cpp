@@ -329,6 +329,12 @@ std::string settings_written(const std::vector<Setting>& settings) {
   return out;
 }
 
+// "train_batch_size: "auto" (without it, DeepSpeed accepts the config)."
+std::string cause_sentence(const ErrorCause& cause) {
+  return cause.path + ": " + json(cause.value) + " (without it, DeepSpeed " +
+         (cause.accepted ? "accepts the config)." : "raises another error instead).");
+}
+
 // What a fix does, in one sentence without its end: the settings, the call or the block keys it changes.
 std::string fix_headline(const Fix& fix) {
   if (fix.kind == FixKind::setting) return settings_written(fix.settings);
@@ -377,9 +383,10 @@ void fixes(Writer& w, const Explanation& e) {
 }  // namespace
 
 Explanation explain(const Case& c, const Engine& engine, const FixCandidates& candidates) {
-  Explanation e{engine.name(), engine.summary(), c, evaluate_one(engine, c), {}, {}};
+  Explanation e{engine.name(), engine.summary(), c, evaluate_one(engine, c), {}, {}, {}};
   e.violations = violations(c, e.result);
   e.fixes = find_fixes(c, e.result, engine, candidates);
+  e.cause = error_cause(c, e.result, engine);
   return e;
 }
 
@@ -455,6 +462,7 @@ std::string render_summary(const Explanation& e, TableFormat style, const Termin
   const int status = explanation_status(e);
   std::string out = bullet + "Verdict (" + e.engine +
                     "): " + colour.paint(verdict(e.c, e.result), status == 0 ? Tone::good : Tone::bad) + "\n";
+  if (e.cause) out += bullet + "Cause: " + cause_sentence(*e.cause) + "\n";
   if (!e.violations.empty()) out += bullet + "Breaks: " + names_list(e.violations) + ".\n";
   if (status != 1) return out;
   if (batch_assertion(e.result)) {
@@ -477,6 +485,7 @@ std::string render_explanation(const Explanation& e, TableFormat style, const Te
   w.out += e.engine + " (" + e.engine_summary + ")\n";
   w.heading("Verdict");
   w.line(colour.paint(verdict(e.c, e.result), explanation_status(e) == 0 ? Tone::good : Tone::bad));
+  if (e.cause) w.line("The error comes from " + cause_sentence(*e.cause));
   if (batch_assertion(e.result)) {
     w.line(
         "DeepSpeedConfig checks the batch sizes before ZenFlow is set up: train_batch_size = "

@@ -4,6 +4,7 @@
 
 #include "harness/explain/config_keys.hpp"
 #include "harness/explain/deepspeed_config.hpp"
+#include "harness/explain/error_cause.hpp"
 #include "harness/explain/fix_search.hpp"
 #include "harness/io/terminal_style.hpp"
 #include "harness/io/text_table.hpp"
@@ -21,6 +22,7 @@ struct Explanation {
   Result result;
   std::vector<std::string_view> violations;
   std::vector<Fix> fixes;
+  std::optional<ErrorCause> cause;  // the setting behind an error DeepSpeedConfig raises naming no field
 };
 
 Explanation explain(const Case& c, const Engine& engine, const FixCandidates& candidates);
@@ -34,8 +36,8 @@ int explanation_status(const Explanation& e);
 std::string render_reading(std::string_view source, const ReadConfig& read, const Case& c,
                            const std::vector<KeyNote>& notes, TableFormat style);
 std::string render_explanation(const Explanation& e, TableFormat style, const TerminalStyle& colour);
-// What comes first, before the reading: the verdict under the engine, the invariants broken and the first fix
-// (or that none was found), at most three lines.
+// What comes first, before the reading: the verdict under the engine, the setting behind an error that names
+// no field, the invariants broken and the first fix (or that none was found), at most four lines.
 std::string render_summary(const Explanation& e, TableFormat style, const TerminalStyle& colour);
 
 // A file DeepSpeed refuses while reading it (ReadConfig::rejected), after what was read.

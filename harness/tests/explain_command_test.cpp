@@ -74,6 +74,20 @@ TEST(ExplainCommand, TheVerdictWhatBreaksAndTheFirstFixComeWithinFiveLines) {
       " --profile deepspeed-edaa722");
   EXPECT_TRUE(has(first_lines(duplicate.out, 5), "Verdict: DeepSpeed refuses the file while reading it"))
       << duplicate.out;
+  // A DeepSpeedConfig error that names no field: the setting behind it, with its value.
+  auto auto_batch = testing::run_zfcheck(
+      "explain " +
+      testing::write_temp(
+          "explain_auto_batch.json",
+          R"({"train_batch_size": "auto", "train_micro_batch_size_per_gpu": "auto", )"
+          R"("zero_optimization": {"stage": 2, "offload_optimizer": {"device": "cpu"}, "zenflow": {}}})") +
+      " --profile deepspeed-edaa722");
+  EXPECT_TRUE(has(first_lines(auto_batch.out, 5),
+                  "TypeError: unsupported operand type(s) for //: 'str' and 'str'"))
+      << auto_batch.out;
+  EXPECT_TRUE(has(first_lines(auto_batch.out, 5),
+                  "Cause: train_batch_size: \"auto\" (without it, DeepSpeed raises another error instead)."))
+      << auto_batch.out;
   // Nothing broken: the verdict alone.
   auto fine = testing::run_zfcheck("explain " + kTutorial + " --profile pr-8456 --dataloader-len 1000");
   EXPECT_TRUE(has(first_lines(fine.out, 2), "Verdict (pr-8456): ZenFlow is on.")) << fine.out;
