@@ -305,6 +305,20 @@ std::vector<Fix> block_fixes(const Case& base, const std::vector<Setting>& setti
 
 }  // namespace
 
+namespace {
+
+bool deferred(const py::Int& update_interval) { return update_interval > 1; }
+
+// Whether the zenflow block sets update_interval to an integer above 1.
+bool asks_deferred_updates(const Case& c) {
+  const py::Dict* block = zenflow_block(c).as<py::Dict>();
+  const py::Value* v = block ? block->find("update_interval") : nullptr;
+  const py::Int* n = v ? v->as<py::Int>() : nullptr;
+  return n != nullptr && deferred(*n);
+}
+
+}  // namespace
+
 FixCandidates realistic_fix_candidates() {
   FixCandidates out;
   out.field_values = [](std::string_view field) {
@@ -362,6 +376,15 @@ std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine
     }
   }
   for (Fix& fix : block_fixes(c, {}, broken, engine, candidates)) fixes.push_back(std::move(fix));
+  // ZenFlow exists to defer updates: where the block asks for an update interval above 1 and some fix keeps
+  // the engine's above 1, the fixes that bring it down to 1 are not offered.
+  if (asks_deferred_updates(c)) {
+    const auto keeps = [](const Fix& f) {
+      return f.result.resolved && deferred(f.result.resolved->update_interval);
+    };
+    if (std::any_of(fixes.begin(), fixes.end(), keeps))
+      std::erase_if(fixes, [&](const Fix& f) { return !keeps(f); });
+  }
   return fixes;
 }
 

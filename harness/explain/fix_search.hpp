@@ -57,7 +57,9 @@ struct Fix {
 // the simplest case in the minimal-example order: one fix for everything when one exists, else one per
 // broken invariant not already repaired. Where set-up does not finish and no call or setting fix repairs
 // everything, the smallest setting sets after which it does come first, each followed by the block fixes
-// from there (they keep what the user wrote), then the block fixes of the config as written.
+// from there (they keep what the user wrote), then the block fixes of the config as written. Where the
+// block sets update_interval above 1 and some fix keeps the engine's update interval above 1, the fixes that
+// bring it down to 1 are dropped.
 std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine,
                             const FixCandidates& candidates);
 
