@@ -370,7 +370,27 @@ std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine
     return (after & ~broken) == 0 && after != broken;
   };
   if (!complete) {
-    for (const SettingTry* t : smallest_tries(tries, helps)) {
+    const std::vector<const SettingTry*> helping = smallest_tries(tries, helps);
+    // A setting that lets set-up finish, then gradient_accumulation_steps set to the update interval (as
+    // where set-up finishes already): what the user wrote kept, the update interval included.
+    std::vector<SettingTry> then_accumulation;
+    for (const SettingTry* t : helping) {
+      if (sets_up(r)) continue;
+      if (auto accumulation = accumulation_try(t->c, t->result, engine)) {
+        accumulation->settings.insert(accumulation->settings.begin(), t->settings.begin(), t->settings.end());
+        then_accumulation.push_back(std::move(*accumulation));
+      }
+    }
+    for (const SettingTry& t : then_accumulation) {
+      if (!sets_up(t.result)) continue;
+      if (running(t.result) && violation_mask(t.c, t.result) == 0) {
+        fixes.push_back(Fix{FixKind::setting, names(broken), {}, {}, t.settings, t.c, t.result});
+        continue;
+      }
+      for (Fix& fix : block_fixes(t.c, t.settings, broken, engine, candidates))
+        fixes.push_back(std::move(fix));
+    }
+    for (const SettingTry* t : helping) {
       for (Fix& fix : block_fixes(t->c, t->settings, broken, engine, candidates))
         fixes.push_back(std::move(fix));
     }

@@ -188,9 +188,9 @@ TEST(ExplainCommand, SettingsSetUpNeedsComeBeforeTheBlockChange) {
   EXPECT_EQ(run.status, 1) << run.out;
   EXPECT_TRUE(
       has(run.out,
-          "Set zero_optimization.offload_optimizer.device: \"cpu\" and zero_optimization.stage: 2, then "
-          "change the zenflow block (1 key: update_interval). DeepSpeed then accepts the config, and "
-          "set-up and the first steps succeed; it fixes gradient-accumulation-honoured"))
+          "Set zero_optimization.offload_optimizer.device: \"cpu\" and zero_optimization.stage: 2 and "
+          "gradient_accumulation_steps: 4 and train_micro_batch_size_per_gpu: 2. DeepSpeed then accepts the "
+          "config, and set-up and the first steps succeed; it fixes gradient-accumulation-honoured"))
       << run.out;
   std::string overlap = testing::write_temp(
       "explain_overlap.json",

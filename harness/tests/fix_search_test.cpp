@@ -231,6 +231,19 @@ TEST(FixSearch, TheAccumulationFixIsFollowedByTheBlockChangeItStillNeeds) {
                                       "keys select_strategy select_interval"}));
 }
 
+TEST(FixSearch, StageZeroGetsTheStageAndTheAccumulationThatKeepsTheUpdateInterval) {
+  // The stage lets set-up finish; gradient_accumulation_steps set to the update interval then repairs the
+  // overwrite, so no fix brings update_interval down to 1, whatever else the config holds.
+  constexpr std::string_view kStageZero =
+      R"("zero_optimization":{"stage":0,"offload_optimizer":{"device":"cpu"},"zenflow":{"update_interval":4}}})";
+  const std::vector<std::string> expected{
+      "zero_optimization.stage=2+gradient_accumulation_steps=4+train_micro_batch_size_per_gpu=2"};
+  EXPECT_EQ(described(whole_config_fixes(R"({"train_batch_size":8,)" + std::string(kStageZero))), expected);
+  EXPECT_EQ(described(whole_config_fixes(R"({"train_batch_size":8,"fp16":{"enabled":true},)" +
+                                         std::string(kStageZero))),
+            expected);
+}
+
 TEST(FixSearch, StageZeroNeedsTheStageAndTheDeviceTogether) {
   // No stage (0) and no offload: neither setting alone lets set-up finish; both do.
   EXPECT_EQ(described(whole_config_fixes(
@@ -238,13 +251,13 @@ TEST(FixSearch, StageZeroNeedsTheStageAndTheDeviceTogether) {
             (std::vector<std::string>{
                 "zero_optimization.offload_optimizer.device=\"cpu\"+zero_optimization.stage=2"}));
   // The same with an update interval that overwrites gradient_accumulation_steps: the two settings, then
-  // the block change that repairs what is left.
+  // gradient_accumulation_steps set to it (not update_interval changed to 1).
   EXPECT_EQ(described(whole_config_fixes(
                 R"({"train_batch_size":4,"zero_optimization":{"zenflow":{"select_strategy":"step",)"
                 R"("select_interval":4,"update_interval":4}}})")),
             (std::vector<std::string>{
-                "zero_optimization.offload_optimizer.device=\"cpu\"+zero_optimization.stage=2 "
-                "then keys update_interval"}));
+                "zero_optimization.offload_optimizer.device=\"cpu\"+zero_optimization.stage=2+"
+                "gradient_accumulation_steps=4+train_micro_batch_size_per_gpu=1"}));
 }
 
 TEST(FixSearch, EveryFixKeepsWhatTheOriginalKeptOnEveryThreadRow) {
