@@ -203,9 +203,9 @@ TorchDtype.__module__ = "torch"
 TORCH_DTYPES = {"float16": ("half", ), "float32": ("float", ), "bfloat16": (), "int8": ()}
 
 
-# What DeepSpeedConfig reads for DeepSpeed's other features whose parsers the runner does not run:
-# whole-config cases take those features to accept their keys (docs/eval-format.md), so their parsers are
-# OtherFeature, which answers anything, rather than stand-ins that refuse.
+# The rest of the packages whose config modules the runner runs (the monitors' writers, inference v2, the
+# elastic agent, ...): what upstream's code names from them is OtherFeature, which answers anything and reads
+# as off, rather than a stand-in that refuses; no parser DeepSpeedConfig calls is among them.
 OTHER_FEATURES = ("deepspeed.runtime.activation_checkpointing", "deepspeed.monitor",
                   "deepspeed.inference", "deepspeed.elasticity", "deepspeed.nebula", "deepspeed.datastates",
                   "deepspeed.git_version_info")
