@@ -242,6 +242,14 @@ std::optional<SettingTry> accumulation_try(const Case& c, const Result& r, const
   return SettingTry{std::move(settings), std::move(*next), std::move(result)};
 }
 
+// Whether a try repairs everything on its own: ZenFlow runs, re-selects, and breaks nothing.
+bool repairs_all(const SettingTry& t) { return running(t.result) && violation_mask(t.c, t.result) == 0; }
+
+// The setting fix a try that repairs everything makes.
+Fix setting_fix(const SettingTry& t, ViolationMask broken) {
+  return Fix{FixKind::setting, names(broken), {}, {}, t.settings, t.c, t.result};
+}
+
 // The tries that pass `good` and hold no smaller try that passes it (a pair only where neither of its
 // settings alone does). setting_tries lists the single settings first.
 std::vector<const SettingTry*> smallest_tries(const std::vector<SettingTry>& tries,
@@ -345,16 +353,8 @@ std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine
   }
   std::vector<SettingTry> tries = setting_tries(c, engine);
   if (auto accumulation = accumulation_try(c, r, engine)) tries.push_back(std::move(*accumulation));
-  for (const SettingTry* t : smallest_tries(tries, [](const SettingTry& t) {
-         return running(t.result) && violation_mask(t.c, t.result) == 0;
-       })) {
-    Fix fix;
-    fix.kind = FixKind::setting;
-    fix.invariants = names(broken);
-    fix.settings = t->settings;
-    fix.c = t->c;
-    fix.result = t->result;
-    fixes.push_back(std::move(fix));
+  for (const SettingTry* t : smallest_tries(tries, repairs_all)) {
+    fixes.push_back(setting_fix(*t, broken));
     complete = true;
   }
   // Where no call or setting fix repairs everything: the smallest setting sets that let set-up finish where
@@ -371,23 +371,17 @@ std::vector<Fix> find_fixes(const Case& c, const Result& r, const Engine& engine
   };
   if (!complete) {
     const std::vector<const SettingTry*> helping = smallest_tries(tries, helps);
-    // A setting that lets set-up finish, then gradient_accumulation_steps set to the update interval (as
-    // where set-up finishes already): what the user wrote kept, the update interval included.
-    std::vector<SettingTry> then_accumulation;
-    for (const SettingTry* t : helping) {
-      if (sets_up(r)) continue;
-      if (auto accumulation = accumulation_try(t->c, t->result, engine)) {
-        accumulation->settings.insert(accumulation->settings.begin(), t->settings.begin(), t->settings.end());
-        then_accumulation.push_back(std::move(*accumulation));
-      }
-    }
-    for (const SettingTry& t : then_accumulation) {
-      if (!sets_up(t.result)) continue;
-      if (running(t.result) && violation_mask(t.c, t.result) == 0) {
-        fixes.push_back(Fix{FixKind::setting, names(broken), {}, {}, t.settings, t.c, t.result});
+    // Where set-up does not finish: each setting that lets it, then gradient_accumulation_steps set to the
+    // update interval (the accumulation, as where set-up finishes already), so the update interval stays.
+    for (const SettingTry* t : sets_up(r) ? std::vector<const SettingTry*>{} : helping) {
+      auto then = accumulation_try(t->c, t->result, engine);
+      if (!then || !sets_up(then->result)) continue;
+      then->settings.insert(then->settings.begin(), t->settings.begin(), t->settings.end());
+      if (repairs_all(*then)) {
+        fixes.push_back(setting_fix(*then, broken));
         continue;
       }
-      for (Fix& fix : block_fixes(t.c, t.settings, broken, engine, candidates))
+      for (Fix& fix : block_fixes(then->c, then->settings, broken, engine, candidates))
         fixes.push_back(std::move(fix));
     }
     for (const SettingTry* t : helping) {
