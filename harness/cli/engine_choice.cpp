@@ -12,8 +12,9 @@
 
 namespace zfcheck::cli {
 
-void add_runner_options(CLI::App* cmd, EngineChoice& choice, const char* python_help) {
-  cmd->add_option("--python", choice.python, python_help)
+void add_runner_options(CLI::App* cmd, EngineChoice& choice, RunnerScript runner) {
+  const bool config = runner == RunnerScript::config;
+  cmd->add_option("--python", choice.python, config ? kConfigPythonHelp : kTopkPythonHelp)
       ->type_name("EXE")
       ->capture_default_str();
   cmd->add_option("--jobs", choice.jobs, "Upstream runner processes (default: the number of cores)");
@@ -21,7 +22,16 @@ void add_runner_options(CLI::App* cmd, EngineChoice& choice, const char* python_
       cmd->add_option("--cache-dir", choice.cache_dir,
                       "Cache of upstream results (default: $XDG_CACHE_HOME/zfcheck or ~/.cache/zfcheck)")
           ->type_name("DIR");
-  cmd->add_flag("--no-cache", choice.no_cache, "Neither read nor write the cache of upstream results")->excludes(dir);
+  auto none =
+      cmd->add_flag("--no-cache", choice.no_cache, "Neither read nor write the cache of upstream results")
+          ->excludes(dir);
+  if (config) {
+    cmd->add_flag(
+           "--verify", choice.verify,
+           "Evaluate every case, even one whose answer the cache could reuse from another revision, and fail "
+           "(exit 2) where that answer differs")
+        ->excludes(none);
+  }
 }
 
 void add_device_option(CLI::App* cmd, EngineChoice& choice) {
@@ -64,7 +74,8 @@ std::string chosen_cache_dir(const EngineChoice& choice) {
 tl::expected<std::unique_ptr<UpstreamEngine>, std::string> open_upstream(const std::string& path_at_rev,
                                                                          const EngineChoice& choice) {
   auto [path, rev] = split_upstream_spec(path_at_rev);
-  UpstreamEngineOptions options{choice.python, choice.jobs, chosen_cache_dir(choice), choice.coverage};
+  UpstreamEngineOptions options{choice.python, choice.jobs, chosen_cache_dir(choice), choice.coverage,
+                                choice.verify};
   return UpstreamEngine::open(path, rev, options);
 }
 

@@ -31,6 +31,7 @@ struct EngineChoice {
   std::string cache_dir;
   bool no_cache = false;
   bool coverage = false;  // record which lines of upstream's files run (review and history set it)
+  bool verify = false;    // evaluate every case, failing where an answer reused from another revision differs
   std::string device = "cpu";  // the torch device of the top-k runner (topk, conformance --topk)
 };
 
@@ -44,8 +45,9 @@ CLI::Option* add_upstream_option(CLI::App* cmd, EngineChoice& choice);
 inline constexpr const char* kConfigPythonHelp = "Python 3 with pydantic 2, for --upstream (the DeepSpeed environment's)";
 inline constexpr const char* kTopkPythonHelp =
     "Python 3 with torch, for --upstream (Debian's python3-torch serves /usr/bin/python3)";
-// Adds only --python, --jobs, --cache-dir, --no-cache (for commands whose engines are named otherwise).
-void add_runner_options(CLI::App* cmd, EngineChoice& choice, const char* python_help = kConfigPythonHelp);
+// Adds only --python, --jobs, --cache-dir, --no-cache (for commands whose engines are named otherwise) and,
+// for the config runner, --verify.
+void add_runner_options(CLI::App* cmd, EngineChoice& choice, RunnerScript runner = RunnerScript::config);
 // Adds --device, the torch device upstream's top-k selection code runs on.
 void add_device_option(CLI::App* cmd, EngineChoice& choice);
 

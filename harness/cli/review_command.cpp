@@ -64,6 +64,11 @@ int run_review(const ReviewOptions& opts) {
       Progress::on_terminal("review " + (*base)->name() + " -> " + (*head)->name(), swept.grid.size());
   TableFormat format = opts.format == "text" ? TableFormat::text : TableFormat::markdown;
   Review review = review_engines(swept.grid, **base, **head, format, &progress);
+  for (const auto& [side, engine] : {std::pair{"base", base->get()}, std::pair{"head", head->get()}}) {
+    ReuseCounts answered = engine->take_reuse_counts();
+    if (answered.reused + answered.evaluated() > 0)
+      std::cerr << "zfcheck review: " << side << " " << engine->name() << ": " << answered.summary() << "\n";
+  }
   for (const SweptField& f : swept.fields) {
     std::vector<std::string> values;
     for (const py::Value& v : f.values) values.push_back(py::to_json(v));

@@ -180,7 +180,7 @@ void add_topk_command(CLI::App& app, int& exit_code) {
           "a DeepSpeed checkout or mirror, PATH[@REV]")
       ->excludes(impl)
       ->excludes(profile);
-  add_runner_options(cmd, opts->engine, kTopkPythonHelp);
+  add_runner_options(cmd, opts->engine, RunnerScript::topk);
   add_device_option(cmd, opts->engine);
   cmd->add_option("input", opts->input, "Problems file, or - for standard input")->capture_default_str();
   set_help_footer(

@@ -30,15 +30,13 @@ MeasuredAnswers run_measured(std::vector<UpstreamRunner>& runners, const std::ve
   return out;
 }
 
-// An answer the runner gave from one of its stand-ins (numpy where its Python has none, a name the stand-ins
-// lack): it says what this environment could run, not what the revision does, so it is never cached. The
-// runner writes JSON with ", " and ": ", and a quote inside a string is escaped, so only the error's own
+}  // namespace
+
+// The runner writes JSON with ", " and ": ", and a quote inside a string is escaped, so only the error's own
 // type can read so.
 bool leans_on_a_stand_in(const std::string& answer) {
   return answer.find("\"type\": \"RunnerStandIn\"") != std::string::npos;
 }
-
-}  // namespace
 
 MeasuredAnswers answer_measured(const ResultCache& cache, const std::string& key,
                                 const std::vector<std::string>& lines, bool measure,

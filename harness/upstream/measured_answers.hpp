@@ -18,6 +18,10 @@ struct MeasuredAnswers {
   bool cached = false;               // answered from the cache
 };
 
+// An answer the runner gave from one of its stand-ins (numpy where its Python has none, a name the stand-ins
+// lack): it says what this environment could run, not what the revision does, so it is never cached.
+bool leans_on_a_stand_in(const std::string& answer);
+
 // The answers to `lines` (all under `key`) and, with `measure`, the lines that ran on them: from `cache`
 // where it holds both, else from `runners` (each asked for the lines that ran after its share; `start` is
 // called first, to start them). `check` sees a fresh batch's answers before anything is stored, and throws

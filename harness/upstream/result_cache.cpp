@@ -30,6 +30,12 @@ std::string ResultCache::default_dir() {
 std::string ResultCache::path_of(const std::string& key) const { return dir_ + "/" + key.substr(0, 2) + "/" + key; }
 
 std::optional<std::vector<std::string>> ResultCache::load(const std::string& key, std::size_t count) const {
+  auto lines = load_all(key);
+  if (!lines || lines->size() != count) return std::nullopt;
+  return lines;
+}
+
+std::optional<std::vector<std::string>> ResultCache::load_all(const std::string& key) const {
   if (dir_.empty()) return std::nullopt;
   std::ifstream in(path_of(key), std::ios::binary);
   if (!in) return std::nullopt;
@@ -38,13 +44,11 @@ std::optional<std::vector<std::string>> ResultCache::load(const std::string& key
   std::ostringstream body_stream;
   body_stream << in.rdbuf();
   std::string body = body_stream.str();
-  if (header != std::string(kMagic) + std::to_string(count) + " " + digest(body)) return std::nullopt;
   std::vector<std::string> lines;
-  lines.reserve(count);
   std::size_t start = 0;
   for (std::size_t end; (end = body.find('\n', start)) != std::string::npos; start = end + 1)
     lines.push_back(body.substr(start, end - start));
-  if (lines.size() != count) return std::nullopt;
+  if (header != std::string(kMagic) + std::to_string(lines.size()) + " " + digest(body)) return std::nullopt;
   return lines;
 }
 

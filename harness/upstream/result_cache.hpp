@@ -17,6 +17,8 @@ class ResultCache {
   // The `count` result lines stored under `key`; nothing when absent, or when the entry is damaged
   // (wrong checksum or count: it is then recomputed and overwritten).
   std::optional<std::vector<std::string>> load(const std::string& key, std::size_t count) const;
+  // The same, whatever the count.
+  std::optional<std::vector<std::string>> load_all(const std::string& key) const;
   // Stores the lines under `key`: written to a temporary file and renamed, so that a concurrent reader
   // or an interrupted run never sees half an entry. A cache that cannot be written is skipped silently.
   void store(const std::string& key, const std::vector<std::string>& lines) const;

@@ -26,6 +26,16 @@ Result unrepresentable(const Case& c, const std::string& reason) {
   return r;
 }
 
+// A digest of the runner's scripts: what a reused answer's key holds besides the case lines.
+const std::string& runner_scripts_key() {
+  static const std::string key = [] {
+    std::string all;
+    for (const EmbeddedFile& script : upstream_runner_files()) all += std::string(script.text) + "\n";
+    return digest(all);
+  }();
+  return key;
+}
+
 }  // namespace
 
 UpstreamEngine::UpstreamEngine(UpstreamSource source, UpstreamEngineOptions options)
@@ -69,27 +79,48 @@ std::string UpstreamEngine::load_failure(int status) const {
          ")";
 }
 
-std::vector<RevisionField> UpstreamEngine::fields() const {
-  const std::string key = digest(source_.key + "\nZenFlowConfig fields");
-  auto cached = cache_.load(key, 1);
+std::string UpstreamEngine::revision_line(const std::string& what, bool RunnerOptions::*ask) const {
+  const std::string key = digest(source_.key + "\n" + what);
+  if (auto cached = cache_.load(key, 1)) return cached->front();
+  write_tree();
+  RunnerOptions runner_options{.python = options_.python, .deepspeed = tree_dir_->path()};
+  runner_options.*ask = true;
+  auto runner = UpstreamRunner::start(runner_options, "");
+  if (!runner) throw EngineFailure(runner.error());
+  runner->close_input();
   std::string line;
-  if (cached) {
-    line = cached->front();
-  } else {
-    write_tree();
-    RunnerOptions runner_options{.python = options_.python, .deepspeed = tree_dir_->path(), .schema = true};
-    auto runner = UpstreamRunner::start(runner_options, "");
-    if (!runner) throw EngineFailure(runner.error());
-    runner->close_input();
-    const bool answered = runner->next(line);
-    if (int status = runner->finish(); !answered || status != 0) throw EngineFailure(load_failure(status));
-  }
+  const bool answered = runner->next(line);
+  if (int status = runner->finish(); !answered || status != 0) throw EngineFailure(load_failure(status));
+  return line;
+}
+
+std::vector<RevisionField> UpstreamEngine::fields() const {
+  const std::string what = "ZenFlowConfig fields";
+  const std::string line = revision_line(what, &RunnerOptions::schema);
   tl::expected<std::vector<RevisionField>, std::string> fields =
       tl::unexpected("the runner's schema is not JSON: " + line.substr(0, 300));
   if (auto value = py::parse_json(line)) fields = revision_fields_from_value(*value);
   if (!fields) throw EngineFailure(name_ + ": " + fields.error());
-  if (!cached) cache_.store(key, {line});
+  cache_.store(digest(source_.key + "\n" + what), {line});
   return std::move(*fields);
+}
+
+TraceMemo& UpstreamEngine::traces() const {
+  std::lock_guard lock(executed_mutex_);
+  if (!traces_) {
+    const std::string what = "units";
+    const std::string line = revision_line(what, &RunnerOptions::units_table);
+    auto table = UnitTable::from_json(line);
+    if (!table) throw EngineFailure(name_ + ": " + table.error());
+    cache_.store(digest(source_.key + "\n" + what), {line});
+    traces_ = std::make_unique<TraceMemo>(std::move(*table));
+  }
+  return *traces_;
+}
+
+ReuseCounts UpstreamEngine::take_reuse_counts() const {
+  std::lock_guard lock(executed_mutex_);
+  return std::exchange(reuse_counts_, ReuseCounts{});
 }
 
 void UpstreamEngine::start_runners() const {
@@ -98,7 +129,8 @@ void UpstreamEngine::start_runners() const {
   RunnerOptions runner_options{.python = options_.python,
                                .deepspeed = tree_dir_->path(),
                                .ready_line = true,
-                               .coverage = options_.coverage};
+                               .coverage = options_.coverage && !reusing(),
+                               .units = reusing()};
   runners_ = start_pool(runner_options, options_.jobs, [this](int status) { return load_failure(status); });
 }
 
@@ -136,9 +168,20 @@ std::vector<py::Value> UpstreamEngine::answer_values(const std::vector<Case>& ca
       if (!f.empty()) throw EngineFailure(f);
     }
   };
-  MeasuredAnswers batch = answer_measured(
-      cache_, digest(all), lines, options_.coverage, runners_, [this] { start_runners(); }, parse);
-  if (batch.cached) parse(batch.answers);
+  auto start = [this] { start_runners(); };
+  MeasuredAnswers batch;
+  if (reusing()) {
+    ReuseCounts counts;
+    const std::string key =
+        digest("reused answers\n" + runner_scripts_key() + all.substr(source_.key.size()));
+    batch = answer_reusing(ReuseRequest{cache_, key, name_, options_.verify}, traces(), lines, runners_,
+                           start, parse, counts);
+    std::lock_guard lock(executed_mutex_);
+    reuse_counts_.add(counts);
+  } else {
+    batch = answer_measured(cache_, digest(all), lines, options_.coverage, runners_, start, parse);
+    if (batch.cached) parse(batch.answers);
+  }
   if (options_.coverage) {
     std::lock_guard lock(executed_mutex_);
     executed_.merge(batch.ran);

@@ -4,6 +4,7 @@
 #include "harness/checks/engine.hpp"
 #include "harness/upstream/executed_lines.hpp"
 #include "harness/upstream/result_cache.hpp"
+#include "harness/upstream/reused_answers.hpp"
 #include "harness/upstream/revision_fields.hpp"
 #include "harness/upstream/upstream_runner.hpp"
 #include "harness/upstream/upstream_source.hpp"
@@ -22,6 +23,7 @@ struct UpstreamEngineOptions {
   unsigned jobs = 0;      // runner processes; 0: the number of cores
   std::string cache_dir;  // empty: no cache
   bool coverage = false;  // record which lines of upstream's files run (executed_lines())
+  bool verify = false;    // evaluate every case, failing where an answer reused from another revision differs
 };
 
 class UpstreamEngine final : public Engine {
@@ -49,12 +51,18 @@ class UpstreamEngine final : public Engine {
   // With options.coverage: the lines of upstream's files that ran on every case evaluated so far (a cached
   // batch's from the cache; a batch cached without them is evaluated again).
   ExecutedLines executed_lines() const;
+  // With a cache: how the cases evaluated since the last call were answered (reused, or evaluated and why).
+  ReuseCounts take_reuse_counts() const;
 
  private:
   UpstreamEngine(UpstreamSource source, UpstreamEngineOptions options);
+  bool reusing() const { return !options_.cache_dir.empty(); }  // answers kept across revisions: with a cache
   void write_tree() const;
   void start_runners() const;
   std::string load_failure(int status) const;
+  // One line the runner prints instead of results (--schema, --units-table), through the cache under `what`.
+  std::string revision_line(const std::string& what, bool RunnerOptions::*ask) const;
+  TraceMemo& traces() const;
 
   UpstreamSource source_;
   UpstreamEngineOptions options_;
@@ -62,6 +70,8 @@ class UpstreamEngine final : public Engine {
   ResultCache cache_;
   mutable std::mutex executed_mutex_;
   mutable ExecutedLines executed_;
+  mutable ReuseCounts reuse_counts_;
+  mutable std::unique_ptr<TraceMemo> traces_;  // with a cache: the revision's units and the traces read
   mutable std::optional<on_interrupt::TemporaryPath> tree_dir_;  // the files written out for the runners
   mutable std::vector<UpstreamRunner> runners_;                  // destroyed first: they read tree_dir_
 };

@@ -41,6 +41,8 @@ tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOpti
     args.push_back(options.device);
   } else {
     if (options.schema) args.push_back("--schema");
+    if (options.units) args.push_back("--units");
+    if (options.units_table) args.push_back("--units-table");
     args.push_back("--max-micro-steps");
     args.push_back(std::to_string(kMaxMicroSteps));
   }

@@ -28,6 +28,8 @@ struct RunnerOptions {
   std::string device = "cpu";  // the torch device upstream's code runs on
   // The config runner only:
   bool schema = false;  // ask for the revision's ZenFlowConfig fields (one line) instead of results
+  bool units = false;   // prefix each answer with what the case executed (zf_units.py's trace)
+  bool units_table = false;  // ask for the revision's units (one line, zf_units.py) instead of results
 };
 
 // One runner process over cases or problems (a file, or lines sent to it); results arrive one line per

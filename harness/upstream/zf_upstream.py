@@ -864,6 +864,13 @@ def encoded(result):
                        "selection_count": 0})
 
 
+def reached_files(whole_config):
+    """The files whose module-level code a case can reach: every module loaded so far (a file the revision lacks
+    is loaded as a stand-in, so it counts too) and, for a whole config, the version file."""
+    loaded = [path for module, path in REAL_MODULES.items() if module in sys.modules]
+    return [*loaded, VERSION_FILE] if whole_config else loaded
+
+
 def stop_with_parent():
     """A runner never outlives the zfcheck that started it, even one killed without a chance to stop it."""
     parent = os.getppid()
@@ -885,6 +892,10 @@ def main():
     parser.add_argument("--schema", action="store_true", help="print the revision's ZenFlowConfig fields and stop")
     parser.add_argument("--max-micro-steps", type=int, help="refuse a case asking for more micro-steps")
     parser.add_argument("--coverage", action="store_true", help="record the lines executed (zf_coverage.py)")
+    parser.add_argument("--units", action="store_true",
+                        help="prefix each answer with what the case executed: ID TAB TRACE TAB (zf_units.py)")
+    parser.add_argument("--units-table", action="store_true",
+                        help="print the revision's units and module fingerprints (zf_units.py) and stop")
     args = parser.parse_args()
     if args.list_files:
         print("\n".join([*REAL_MODULES.values(), VERSION_FILE]))
@@ -900,13 +911,17 @@ def main():
         # In zfcheck's pool, Ctrl-C at a terminal is zfcheck's to handle: it stops the runners itself.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     sources = read_sources(args.deepspeed, args.rev)
-    recorder = None
-    if args.coverage:
+    recorder, units = None, None
+    by_path = {REAL_MODULES[module]: text for module, text in sources.items()}
+    if args.units or args.units_table:
+        import zf_units
+        units = zf_units.UnitTracer(by_path)
+    elif args.coverage:
         import zf_coverage
-        recorder = zf_coverage.Recorder(
-            zf_coverage.file_lines({REAL_MODULES[module]: text for module, text in sources.items()}))
+        recorder = zf_coverage.Recorder(zf_coverage.file_lines(by_path))
+    version = (read_file(args.deepspeed, args.rev, VERSION_FILE) or "0.0.0").strip()
     try:
-        upstream = Upstream(sources, (read_file(args.deepspeed, args.rev, VERSION_FILE) or "0.0.0").strip())
+        upstream = Upstream(sources, version)
     except StandInUsed as e:
         sys.exit(f"zf_upstream: loading upstream's modules: {e}")
     if args.schema:
@@ -914,6 +929,16 @@ def main():
         return
     if recorder is not None:
         recorder.loaded()
+    if units is not None:
+        modules = {**units.modules(REAL_MODULES.values()), VERSION_FILE: zf_units.digest(version)}
+        if args.units_table:
+            try:
+                upstream.load_deepspeed_config(1)  # the whole-config modules' loading lines too
+            except Exception:  # their cases say why; the table holds what loaded
+                pass
+            print(json.dumps(units.table(by_path, modules, units.take())))
+            return
+        units.take()
     if args.ready:
         print(json.dumps({"ready": True}), flush=True)
     for number, line in enumerate(sys.stdin, 1):
@@ -934,6 +959,9 @@ def main():
         if isinstance(case, dict) and isinstance(case.get("id"), str):
             result = {"id": case["id"], **result}
         result["profile"] = "upstream"
+        if units is not None:
+            reach = () if fault is not None else reached_files("deepspeed_config" in case)
+            sys.stdout.write("\t".join(units.trace(reach, modules)) + "\t")
         sys.stdout.write(encoded(result) + "\n")
         sys.stdout.flush()
 
