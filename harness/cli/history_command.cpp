@@ -131,12 +131,10 @@ int run_history(const HistoryOptions& opts) {
     std::string lines = c.sha + " " + c.date + " " + c.subject;
     std::set<std::string> now;
     std::uint64_t unanswered = 0;
-    ReuseCounts answered;  // how the grid was answered at this commit: its first walk's counts
     try {
       if (previous) {
         Progress progress = Progress::on_terminal("history " + c.sha, grid.size());
         ProfileDiff diff = diff_profiles(grid, *previous, **engine, &progress);
-        answered = (*engine)->take_reuse_counts();
         lines += ": " + std::to_string(diff.differing) + " cases changed" + grid_blocks_note(opts.grid) +
                  (diff.not_evaluated.count > 0 ? "; " + diff.not_evaluated.summary() : "") + "\n";
         for (const DiffGroup& g : diff.groups)
@@ -147,7 +145,7 @@ int run_history(const HistoryOptions& opts) {
       }
       Progress progress = Progress::on_terminal("sweep " + c.sha, grid.size());
       SweepReport report = sweep(grid, **engine, &progress);
-      if (!previous) answered = (*engine)->take_reuse_counts();
+      ReuseCounts answered = (*engine)->take_reuse_counts();
       if (answered.reused + answered.evaluated() > 0) lines += "    answers: " + answered.summary() + "\n";
       now = broken(report);
       unanswered = report.not_evaluated.count;

@@ -26,11 +26,18 @@ const std::string kTrace = "M config.py m1;M version.txt v1;U config.py Cfg.chec
 TEST(UnitTable, aTraceWhoseFilesAndUnitsAreTheSameHoldsWithItsLinesAtThisRevision) {
   TraceAtRevision at = table().read(kTrace);
   EXPECT_EQ(at.staleness, Staleness::none);
-  EXPECT_EQ(at.ran.executed.at("config.py"), (std::set<int>{1, 2, 3, 10, 11, 12}));
-  EXPECT_EQ(at.ran.executable.at("config.py").size(), 9u);
-  EXPECT_EQ(at.ran.tool, kTraceTool);
+  EXPECT_EQ(at.reached, (std::vector<std::string>{"config.py", "version.txt"}));
+  EXPECT_EQ(at.ran.at("config.py"), (std::vector<int>{11, 12}));
   // The unit moved down five lines (a line added above it): the same unit, its lines where they are now.
-  EXPECT_EQ(table("u1", 15).read(kTrace).ran.executed.at("config.py"), (std::set<int>{1, 2, 3, 10, 16, 17}));
+  EXPECT_EQ(table("u1", 15).read(kTrace).ran.at("config.py"), (std::vector<int>{16, 17}));
+}
+
+TEST(UnitTable, aReachedFilesLoadingLinesAreItsLinesThatRanOnLoading) {
+  ExecutedLines out;
+  table().add_loading_lines("config.py", out);
+  table().add_loading_lines("version.txt", out);  // a data file: no lines
+  EXPECT_EQ(out.executed, (std::map<std::string, std::set<int>>{{"config.py", {1, 2, 3, 10}}}));
+  EXPECT_EQ(out.executable.at("config.py").size(), 9u);
 }
 
 TEST(UnitTable, aChangedUnitTheCaseRanIsChangedLinesAndOneItDidNotRunChangesNothing) {

@@ -41,9 +41,14 @@ std::optional<std::vector<std::string>> ResultCache::load_all(const std::string&
   if (!in) return std::nullopt;
   std::string header;
   if (!std::getline(in, header) || !header.starts_with(kMagic)) return std::nullopt;
-  std::ostringstream body_stream;
-  body_stream << in.rdbuf();
-  std::string body = body_stream.str();
+  // Read in one piece: the entries are megabytes, which a stream copied as it grew.
+  const std::streamoff at = in.tellg();
+  in.seekg(0, std::ios::end);
+  const std::streamoff end = in.tellg();
+  if (at < 0 || end < at) return std::nullopt;
+  std::string body(static_cast<std::size_t>(end - at), '\0');
+  in.seekg(at);
+  if (!in.read(body.data(), static_cast<std::streamsize>(body.size()))) return std::nullopt;
   std::vector<std::string> lines;
   std::size_t start = 0;
   for (std::size_t end; (end = body.find('\n', start)) != std::string::npos; start = end + 1)

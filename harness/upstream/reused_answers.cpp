@@ -29,7 +29,7 @@ std::string ReuseCounts::summary() const {
 
 void TraceMemo::learn(const std::string& id, const std::string& text) {
   std::lock_guard lock(mutex_);
-  known_.try_emplace(id, Known{text, std::nullopt});
+  if (!known_.contains(id)) known_.emplace(id, Known{text, std::nullopt});
 }
 
 bool TraceMemo::knows(const std::string& id) const {
@@ -47,6 +47,23 @@ const TraceAtRevision& TraceMemo::at(const std::string& id) const {
   const Known& known = known_.at(id);
   if (!known.read) known.read = table_.read(known.text);
   return *known.read;
+}
+
+void TraceMemo::cover(const std::string& id) {
+  const TraceAtRevision& trace = at(id);
+  std::lock_guard lock(mutex_);
+  if (!covered_traces_.insert(id).second) return;
+  for (const std::string& file : trace.reached) {
+    if (covered_files_.insert(file).second) table_.add_loading_lines(file, covered_);
+  }
+  for (const auto& [file, lines] : trace.ran) covered_.executed[file].insert(lines.begin(), lines.end());
+}
+
+ExecutedLines TraceMemo::covered() const {
+  std::lock_guard lock(mutex_);
+  ExecutedLines out = covered_;
+  out.tool = kTraceTool;
+  return out;
 }
 
 namespace {
@@ -81,7 +98,7 @@ MeasuredAnswers answer_reusing(const ReuseRequest& request, TraceMemo& memo,
     const std::vector<ReuseEntry>& entries = batch.entries[i];
     Staleness newest = Staleness::none;
     for (const ReuseEntry& e : entries) {
-      memo.learn(e.trace_id, batch.traces[e.trace_id]);
+      if (!memo.knows(e.trace_id)) memo.learn(e.trace_id, batch.traces[e.trace_id]);
       Staleness why = memo.at(e.trace_id).staleness;
       if (&e == &entries.front()) newest = why;
       if (why != Staleness::none) continue;
@@ -130,9 +147,7 @@ MeasuredAnswers answer_reusing(const ReuseRequest& request, TraceMemo& memo,
     }
     store_reuse_batch(request.cache, request.key, batch);
   }
-  std::set<std::string> distinct(used.begin(), used.end());
-  out.ran.tool = kTraceTool;
-  for (const std::string& id : distinct) out.ran.merge(memo.at(id).ran);
+  for (const std::string& id : std::set<std::string>(used.begin(), used.end())) memo.cover(id);
   return out;
 }
 

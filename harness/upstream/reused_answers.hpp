@@ -9,6 +9,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace zfcheck {
@@ -34,6 +35,10 @@ class TraceMemo {
   bool knows(const std::string& id) const;
   const std::string& text(const std::string& id) const;
   const TraceAtRevision& at(const std::string& id) const;
+  // Adds what a trace that holds here ran to covered() (each trace once).
+  void cover(const std::string& id);
+  // The lines the covered traces ran, with the loading lines of every file they reached.
+  ExecutedLines covered() const;
 
  private:
   struct Known {
@@ -43,6 +48,8 @@ class TraceMemo {
   UnitTable table_;
   mutable std::mutex mutex_;
   std::map<std::string, Known> known_;
+  std::set<std::string> covered_traces_, covered_files_;
+  ExecutedLines covered_;
 };
 
 struct ReuseRequest {
@@ -53,7 +60,7 @@ struct ReuseRequest {
 };
 
 // The answers to `lines` (from runners started with --units), each case's reused where an answer kept for it
-// holds here, and the lines they ran (at this revision's line numbers). `start`, `check` and the stand-in
+// holds here; the traces they hold by are added to memo.covered(). `start`, `check` and the stand-in
 // rule as for answer_measured. With verify, every case is evaluated, and an answer that differs from the one
 // that would have been reused throws EngineFailure naming the case and both answers.
 MeasuredAnswers answer_reusing(const ReuseRequest& request, TraceMemo& memo,

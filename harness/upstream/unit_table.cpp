@@ -53,18 +53,14 @@ tl::expected<UnitTable, std::string> UnitTable::from_json(std::string_view line)
 
 TraceAtRevision UnitTable::read(std::string_view trace) const {
   TraceAtRevision out;
-  out.ran.tool = kTraceTool;
-  auto stale = [](Staleness why) { return TraceAtRevision{why, {}}; };
+  auto stale = [](Staleness why) { return TraceAtRevision{why, {}, {}}; };
   if (trace.empty()) return out;  // a line the runner refused before running anything of upstream's
   for (std::string_view record : split(trace, ';')) {
     std::vector<std::string_view> fields = split(record, ' ');
     if (fields.size() == 3 && fields[0] == "M") {
       auto module = modules_.find(fields[1]);
       if (module == modules_.end() || module->second != fields[2]) return stale(Staleness::module_level);
-      if (auto file = files_.find(fields[1]); file != files_.end()) {
-        out.ran.executable[file->first] = file->second.executable;
-        out.ran.executed[file->first].insert(file->second.at_load.begin(), file->second.at_load.end());
-      }
+      out.reached.emplace_back(fields[1]);
       continue;
     }
     if (fields.size() != 5 || fields[0] != "U") return stale(Staleness::module_level);
@@ -73,14 +69,21 @@ TraceAtRevision UnitTable::read(std::string_view trace) const {
     auto unit = file->second.units.find(fields[2]);
     if (unit == file->second.units.end() || unit->second.fingerprint != fields[3])
       return stale(Staleness::changed_lines);
-    std::set<int>& executed = out.ran.executed[file->first];
+    std::vector<int>& ran = out.ran[file->first];
     for (std::string_view offset : split(fields[4], ',')) {
       int line = 0;
       if (!parse_int(offset, line)) return stale(Staleness::module_level);
-      executed.insert(unit->second.def_line + line);
+      ran.push_back(unit->second.def_line + line);
     }
   }
   return out;
+}
+
+void UnitTable::add_loading_lines(const std::string& file, ExecutedLines& out) const {
+  auto it = files_.find(file);
+  if (it == files_.end()) return;  // a data file (version.txt), or one the revision lacks
+  out.executable[file].insert(it->second.executable.begin(), it->second.executable.end());
+  out.executed[file].insert(it->second.at_load.begin(), it->second.at_load.end());
 }
 
 }  // namespace zfcheck

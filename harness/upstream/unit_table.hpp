@@ -9,6 +9,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace zfcheck {
 
@@ -23,7 +24,9 @@ enum class Staleness {
 // What a trace says at one revision.
 struct TraceAtRevision {
   Staleness staleness = Staleness::none;
-  ExecutedLines ran;  // when it holds: the lines it ran, at this revision's line numbers, and loading lines
+  // When it holds: the files whose module level it reached, and the lines it ran at this revision's numbers.
+  std::vector<std::string> reached;
+  std::map<std::string, std::vector<int>> ran;
 };
 
 class UnitTable {
@@ -34,6 +37,9 @@ class UnitTable {
   // A trace (zf_units.py's form) read against this revision; a trace that is not in that form is stale at
   // module level (it is recorded again).
   TraceAtRevision read(std::string_view trace) const;
+  // Adds a reached file's lines with code, and those that ran loading it, to `out` (a case that reaches a
+  // file ran its loading lines).
+  void add_loading_lines(const std::string& file, ExecutedLines& out) const;
 
  private:
   struct Unit {

@@ -135,6 +135,7 @@ void UpstreamEngine::start_runners() const {
 }
 
 ExecutedLines UpstreamEngine::executed_lines() const {
+  if (reusing()) return traces().covered();
   std::lock_guard lock(executed_mutex_);
   return executed_;
 }
@@ -177,7 +178,7 @@ std::vector<py::Value> UpstreamEngine::answer_values(const std::vector<Case>& ca
     batch = answer_reusing(ReuseRequest{cache_, key, name_, options_.verify}, traces(), lines, runners_,
                            start, parse, counts);
     std::lock_guard lock(executed_mutex_);
-    reuse_counts_.add(counts);
+    if (counted_batches_.insert(key).second) reuse_counts_.add(counts);  // a batch walked again counts once
   } else {
     batch = answer_measured(cache_, digest(all), lines, options_.coverage, runners_, start, parse);
     if (batch.cached) parse(batch.answers);

@@ -13,6 +13,7 @@
 
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -51,7 +52,8 @@ class UpstreamEngine final : public Engine {
   // With options.coverage: the lines of upstream's files that ran on every case evaluated so far (a cached
   // batch's from the cache; a batch cached without them is evaluated again).
   ExecutedLines executed_lines() const;
-  // With a cache: how the cases evaluated since the last call were answered (reused, or evaluated and why).
+  // With a cache: how the cases of the batches first evaluated since the last call were answered (reused, or
+  // evaluated and why); a batch evaluated again is not counted again.
   ReuseCounts take_reuse_counts() const;
 
  private:
@@ -71,6 +73,7 @@ class UpstreamEngine final : public Engine {
   mutable std::mutex executed_mutex_;
   mutable ExecutedLines executed_;
   mutable ReuseCounts reuse_counts_;
+  mutable std::set<std::string> counted_batches_;
   mutable std::unique_ptr<TraceMemo> traces_;  // with a cache: the revision's units and the traces read
   mutable std::optional<on_interrupt::TemporaryPath> tree_dir_;  // the files written out for the runners
   mutable std::vector<UpstreamRunner> runners_;                  // destroyed first: they read tree_dir_

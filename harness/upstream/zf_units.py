@@ -83,18 +83,37 @@ class UnitTracer:
         """`sources`: text by repository path, of the files the runner loads."""
         self.files = {path: FileUnits(text) for path, text in sources.items()}
         self.tracer = zf_coverage.OwnTracer(list(self.files))
-        self.defined = set()
+        self.defined = set()  # the trace ids this runner has given the text of
+        self.known = {}  # (reach, lines that ran) -> (trace id, text): cases that ran the same lines
         self.tracer.start()
 
     def take(self):
-        """The lines run since the last take(), by file."""
-        return self.tracer.take()
+        """The lines run since the last take(): (path, lines) for each file with some, in a fixed order."""
+        taken = []
+        for path, lines in self.tracer.lines.items():
+            if lines:
+                taken.append((path, frozenset(lines)))
+                lines.clear()
+        return tuple(taken)
 
     def trace(self, reach, modules):
         """(trace id, the trace's text the first time this runner gives that id, else "") for what ran since
         the last call; `reach` the files whose module level the case can reach, `modules` their fingerprints."""
+        ran_lines = self.take()
+        key = (reach, ran_lines)
+        known = self.known.get(key)
+        if known is None:
+            known = self.known[key] = self._trace_of(reach, modules, ran_lines)
+        trace_id, text = known
+        if trace_id in self.defined:
+            return trace_id, ""
+        self.defined.add(trace_id)
+        return trace_id, text
+
+    def _trace_of(self, reach, modules, ran_lines):
+        """(trace id, trace text) of lines that ran (pairs of a path and its lines)."""
         records = [f"M {path} {modules.get(path, ABSENT)}" for path in sorted(reach)]
-        for path, lines in sorted(self.take().items()):
+        for path, lines in sorted(ran_lines):
             units = self.files[path]
             ran = {}
             for line in lines:
@@ -104,11 +123,7 @@ class UnitTracer:
             for unit in sorted(ran):
                 records.append(f"U {path} {unit[0]} {unit[4]} {','.join(map(str, sorted(ran[unit])))}")
         text = ";".join(records)
-        trace_id = digest(text)
-        if trace_id in self.defined:
-            return trace_id, ""
-        self.defined.add(trace_id)
-        return trace_id, text
+        return digest(text), text
 
     def table(self, sources, modules, at_load):
         """The revision's units for zfcheck: `modules` (every file's module fingerprint, data files and the

@@ -864,11 +864,15 @@ def encoded(result):
                        "selection_count": 0})
 
 
-def reached_files(whole_config):
+def reached_files(whole_config, known={}):
     """The files whose module-level code a case can reach: every module loaded so far (a file the revision lacks
-    is loaded as a stand-in, so it counts too) and, for a whole config, the version file."""
-    loaded = [path for module, path in REAL_MODULES.items() if module in sys.modules]
-    return [*loaded, VERSION_FILE] if whole_config else loaded
+    is loaded as a stand-in, so it counts too) and, for a whole config, the version file. A tuple, the same
+    object while no module is loaded (`known` remembers it by the number of modules loaded)."""
+    key = (whole_config, len(sys.modules))
+    if key not in known:
+        loaded = tuple(path for module, path in REAL_MODULES.items() if module in sys.modules)
+        known[key] = (*loaded, VERSION_FILE) if whole_config else loaded
+    return known[key]
 
 
 def stop_with_parent():
@@ -936,7 +940,7 @@ def main():
                 upstream.load_deepspeed_config(1)  # the whole-config modules' loading lines too
             except Exception:  # their cases say why; the table holds what loaded
                 pass
-            print(json.dumps(units.table(by_path, modules, units.take())))
+            print(json.dumps(units.table(by_path, modules, dict(units.take()))))
             return
         units.take()
     if args.ready:
