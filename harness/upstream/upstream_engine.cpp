@@ -79,41 +79,49 @@ std::string UpstreamEngine::load_failure(int status) const {
          ")";
 }
 
-std::string UpstreamEngine::revision_line(const std::string& what, bool RunnerOptions::*ask) const {
+void UpstreamEngine::revision_line(const std::string& what, bool RunnerOptions::*ask,
+                                   const std::function<std::string(const std::string&)>& read) const {
   const std::string key = digest(source_.key + "\n" + what);
-  if (auto cached = cache_.load(key, 1)) return cached->front();
-  write_tree();
-  RunnerOptions runner_options{.python = options_.python, .deepspeed = tree_dir_->path()};
-  runner_options.*ask = true;
-  auto runner = UpstreamRunner::start(runner_options, "");
-  if (!runner) throw EngineFailure(runner.error());
-  runner->close_input();
+  auto cached = cache_.load(key, 1);
   std::string line;
-  const bool answered = runner->next(line);
-  if (int status = runner->finish(); !answered || status != 0) throw EngineFailure(load_failure(status));
-  return line;
+  if (cached) {
+    line = cached->front();
+  } else {
+    write_tree();
+    RunnerOptions runner_options{.python = options_.python, .deepspeed = tree_dir_->path()};
+    runner_options.*ask = true;
+    auto runner = UpstreamRunner::start(runner_options, "");
+    if (!runner) throw EngineFailure(runner.error());
+    runner->close_input();
+    const bool answered = runner->next(line);
+    if (int status = runner->finish(); !answered || status != 0) throw EngineFailure(load_failure(status));
+  }
+  if (std::string error = read(line); !error.empty()) throw EngineFailure(name_ + ": " + error);
+  if (!cached) cache_.store(key, {line});
 }
 
 std::vector<RevisionField> UpstreamEngine::fields() const {
-  const std::string what = "ZenFlowConfig fields";
-  const std::string line = revision_line(what, &RunnerOptions::schema);
-  tl::expected<std::vector<RevisionField>, std::string> fields =
-      tl::unexpected("the runner's schema is not JSON: " + line.substr(0, 300));
-  if (auto value = py::parse_json(line)) fields = revision_fields_from_value(*value);
-  if (!fields) throw EngineFailure(name_ + ": " + fields.error());
-  cache_.store(digest(source_.key + "\n" + what), {line});
-  return std::move(*fields);
+  std::vector<RevisionField> fields;
+  revision_line("ZenFlowConfig fields", &RunnerOptions::schema, [&](const std::string& line) {
+    auto value = py::parse_json(line);
+    if (!value) return "the runner's schema is not JSON: " + line.substr(0, 300);
+    auto read = revision_fields_from_value(*value);
+    if (!read) return read.error();
+    fields = std::move(*read);
+    return std::string();
+  });
+  return fields;
 }
 
 TraceMemo& UpstreamEngine::traces() const {
   std::lock_guard lock(executed_mutex_);
   if (!traces_) {
-    const std::string what = "units";
-    const std::string line = revision_line(what, &RunnerOptions::units_table);
-    auto table = UnitTable::from_json(line);
-    if (!table) throw EngineFailure(name_ + ": " + table.error());
-    cache_.store(digest(source_.key + "\n" + what), {line});
-    traces_ = std::make_unique<TraceMemo>(std::move(*table));
+    revision_line("units", &RunnerOptions::units_table, [&](const std::string& line) {
+      auto table = UnitTable::from_json(line);
+      if (!table) return table.error();
+      traces_ = std::make_unique<TraceMemo>(std::move(*table));
+      return std::string();
+    });
   }
   return *traces_;
 }

@@ -11,6 +11,7 @@
 
 #include <tl/expected.hpp>
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -62,8 +63,11 @@ class UpstreamEngine final : public Engine {
   void write_tree() const;
   void start_runners() const;
   std::string load_failure(int status) const;
-  // One line the runner prints instead of results (--schema, --units-table), through the cache under `what`.
-  std::string revision_line(const std::string& what, bool RunnerOptions::*ask) const;
+  // One line the runner prints instead of results (--schema, --units-table), through the cache under `what`:
+  // `read` takes it (returning the error that makes it not what was asked, else ""); one it refuses is not
+  // kept, and throws EngineFailure with that error.
+  void revision_line(const std::string& what, bool RunnerOptions::*ask,
+                     const std::function<std::string(const std::string&)>& read) const;
   TraceMemo& traces() const;
 
   UpstreamSource source_;

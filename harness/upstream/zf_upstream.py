@@ -14,6 +14,7 @@ OPTIONAL_FILES runs without it: the cases that need it come back "unmodelled", n
 """
 import argparse
 import ast
+import functools
 import importlib
 import importlib.abc
 import importlib.util
@@ -864,15 +865,17 @@ def encoded(result):
                        "selection_count": 0})
 
 
-def reached_files(whole_config, known={}):
+def reached_files(whole_config):
     """The files whose module-level code a case can reach: every module loaded so far (a file the revision lacks
-    is loaded as a stand-in, so it counts too) and, for a whole config, the version file. A tuple, the same
-    object while no module is loaded (`known` remembers it by the number of modules loaded)."""
-    key = (whole_config, len(sys.modules))
-    if key not in known:
-        loaded = tuple(path for module, path in REAL_MODULES.items() if module in sys.modules)
-        known[key] = (*loaded, VERSION_FILE) if whole_config else loaded
-    return known[key]
+    is loaded as a stand-in, so it counts too) and, for a whole config, the version file."""
+    return files_loaded(whole_config, len(sys.modules))
+
+
+@functools.lru_cache(maxsize=None)
+def files_loaded(whole_config, modules_loaded):
+    """reached_files' tuple, worked out once per number of modules loaded."""
+    loaded = tuple(path for module, path in REAL_MODULES.items() if module in sys.modules)
+    return (*loaded, VERSION_FILE) if whole_config else loaded
 
 
 def stop_with_parent():
