@@ -14,7 +14,11 @@ namespace zfcheck::cli {
 
 void add_runner_options(CLI::App* cmd, EngineChoice& choice, RunnerScript runner) {
   const bool config = runner == RunnerScript::config;
-  cmd->add_option("--python", choice.python, config ? kConfigPythonHelp : kTopkPythonHelp)
+  // What --python needs, by runner: the config runner's pydantic 2, the top-k runner's torch.
+  cmd->add_option(
+         "--python", choice.python,
+         config ? "Python 3 with pydantic 2, for --upstream (the DeepSpeed environment's)"
+                : "Python 3 with torch, for --upstream (Debian's python3-torch serves /usr/bin/python3)")
       ->type_name("EXE")
       ->capture_default_str();
   cmd->add_option("--jobs", choice.jobs, "Upstream runner processes (default: the number of cores)");

@@ -41,10 +41,6 @@ void add_engine_choice(CLI::App* cmd, EngineChoice& choice, bool allow_all);
 // Adds --upstream alone (add_engine_choice's; a command whose model side is not one profile adds the
 // runner's options itself); returns it.
 CLI::Option* add_upstream_option(CLI::App* cmd, EngineChoice& choice);
-// What --python needs, by runner: the config runner's pydantic 2, the top-k runner's torch.
-inline constexpr const char* kConfigPythonHelp = "Python 3 with pydantic 2, for --upstream (the DeepSpeed environment's)";
-inline constexpr const char* kTopkPythonHelp =
-    "Python 3 with torch, for --upstream (Debian's python3-torch serves /usr/bin/python3)";
 // Adds only --python, --jobs, --cache-dir, --no-cache (for commands whose engines are named otherwise) and,
 // for the config runner, --verify.
 void add_runner_options(CLI::App* cmd, EngineChoice& choice, RunnerScript runner = RunnerScript::config);

@@ -2,8 +2,9 @@
 // "<n>" and its n entries "<trace id> <answer>", where an answer equal to the case's previous one is "=".
 #include "harness/upstream/reuse_store.hpp"
 
+#include "harness/io/whole_number.hpp"
+
 #include <algorithm>
-#include <charconv>
 #include <set>
 
 namespace zfcheck {
@@ -12,18 +13,13 @@ namespace {
 
 constexpr std::string_view kHeader = "zfcheck-reuse 1 ";
 
-bool parse_size(std::string_view text, std::size_t& out) {
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return ec == std::errc() && end == text.data() + text.size();
-}
-
 std::optional<ReuseBatch> parse(const std::vector<std::string>& lines, std::size_t count) {
   std::size_t cases = 0, traces = 0;
   if (lines.empty() || !lines[0].starts_with(kHeader)) return std::nullopt;
   std::string_view sizes = std::string_view(lines[0]).substr(kHeader.size());
   std::size_t space = sizes.find(' ');
-  if (space == std::string_view::npos || !parse_size(sizes.substr(0, space), cases) ||
-      !parse_size(sizes.substr(space + 1), traces) || cases != count || 1 + traces > lines.size())
+  if (space == std::string_view::npos || !parse_whole_number(sizes.substr(0, space), cases) ||
+      !parse_whole_number(sizes.substr(space + 1), traces) || cases != count || 1 + traces > lines.size())
     return std::nullopt;
   ReuseBatch batch;
   std::size_t at = 1;
@@ -35,7 +31,8 @@ std::optional<ReuseBatch> parse(const std::vector<std::string>& lines, std::size
   batch.entries.resize(cases);
   for (std::vector<ReuseEntry>& entries : batch.entries) {
     std::size_t n = 0;
-    if (at >= lines.size() || !parse_size(lines[at++], n) || n > kKeptPerCase || at + n > lines.size())
+    if (at >= lines.size() || !parse_whole_number(lines[at++], n) || n > kKeptPerCase ||
+        at + n > lines.size())
       return std::nullopt;
     for (std::size_t k = 0; k < n; ++k, ++at) {
       std::size_t split = lines[at].find(' ');

@@ -2,9 +2,10 @@
 // fingerprint lines") checked one by one against it.
 #include "harness/upstream/unit_table.hpp"
 
+#include "harness/io/whole_number.hpp"
+
 #include <nlohmann/json.hpp>
 
-#include <charconv>
 #include <vector>
 
 namespace zfcheck {
@@ -21,11 +22,6 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
     if (end == std::string_view::npos) return parts;
     start = end + 1;
   }
-}
-
-bool parse_int(std::string_view text, int& out) {
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return ec == std::errc() && end == text.data() + text.size();
 }
 
 }  // namespace
@@ -72,7 +68,7 @@ TraceAtRevision UnitTable::read(std::string_view trace) const {
     std::vector<int>& ran = out.ran[file->first];
     for (std::string_view offset : split(fields[4], ',')) {
       int line = 0;
-      if (!parse_int(offset, line)) return stale(Staleness::module_level);
+      if (!parse_whole_number(offset, line)) return stale(Staleness::module_level);
       ran.push_back(unit->second.def_line + line);
     }
   }
