@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets zfcheck up on Debian 12 and runs it: `./run.sh` builds the zfcheck command and prints the PR #8456
 # resolution table for every profile (the main job); `./run.sh test` builds everything and runs the whole
-# test suite; `./run.sh package` writes the Debian package (build/default/package/zfcheck_<version>_<arch>.deb).
+# test suite, then says how many fidelity tests (zfcheck held to upstream's own code) ran and why any were
+# skipped; `./run.sh package` writes the Debian package (build/default/package/zfcheck_<version>_<arch>.deb).
 # Installs only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -17,6 +18,8 @@ packages=(
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   clang-14 libclang-rt-14-dev
 )
+# The fidelity tests need pydantic 2; where python3 lacks it, a virtual environment gets it from the package index.
+[ "$mode" = test ] && packages+=(python3-venv)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -36,7 +39,19 @@ if [ -f "$cache" ] && ! grep -qx 'CMAKE_GENERATOR:INTERNAL=Ninja' "$cache"; then
   echo "run.sh: build/default was made with another generator than Ninja; building it afresh" >&2
   rm -rf build/default
 fi
-cmake --preset default >&2
+configure=()
+fidelity_python_note=""
+if [ "$mode" = test ]; then
+  mkdir -p build
+  # Its messages are shown as they come and kept, so that the last lines can repeat why none was had.
+  if python=$({ cmake/pydantic2_python.sh build/pydantic2-venv 2>&1 1>&3 | tee build/pydantic2-python.log >&2; } 3>&1); then
+    configure+=(-DZFCHECK_PYDANTIC_PYTHON="$python")
+  else  # python3's own: the fidelity tests skip, saying why
+    configure+=(-DZFCHECK_PYDANTIC_PYTHON="$(command -v python3)")
+    fidelity_python_note=$(tail -1 build/pydantic2-python.log)
+  fi
+fi
+cmake --preset default "${configure[@]}" >&2
 # The main job needs the zfcheck command alone; the tests and the package need everything.
 targets=()
 [ "$mode" = main ] && targets=(--target zfcheck)
@@ -44,7 +59,13 @@ cmake --build --preset default -j"$jobs" "${targets[@]}" >&2
 
 case "$mode" in
   main) exec ./build/default/harness/cli/zfcheck table --all-profiles ;;
-  test) exec ctest --preset default ;;
+  test)
+    status=0
+    ctest --preset default --output-junit test-results.xml || status=$?
+    ctest --preset default --show-only=json-v1 > build/default/tests.json
+    python3 cmake/fidelity_summary.py build/default/tests.json build/default/test-results.xml || true
+    [ -z "$fidelity_python_note" ] || echo "  no Python with pydantic 2 for them: $fidelity_python_note"
+    exit $status ;;
   package)  # prints the .deb's path
     cpack --config build/default/CPackConfig.cmake -B build/default/package | sed -n 's/^CPack: - package: \(.*\) generated\.$/\1/p' ;;
 esac

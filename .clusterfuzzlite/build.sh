@@ -8,9 +8,9 @@ cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" -DCMAKE_CXX_FLAGS="$CXXFLAGS" \
   -DZFCHECK_FUZZ=ON -DZFCHECK_FUZZ_ENGINE="$LIB_FUZZING_ENGINE" -DZFCHECK_CUDA=OFF -DZFCHECK_TESTS=OFF -DZFCHECK_BENCHMARKS=OFF
 cmake --build "$build" -j"$(nproc)"
-for options in "$src"/fuzz/*.options; do
-  target=$(basename "$options" .options)
-  cp "$build/fuzz/$target" "$options" "$OUT/"
+# Every target the build defines (its one list); each needs its options file, which names its dictionary.
+while read -r target; do
+  cp "$build/fuzz/$target" "$src/fuzz/$target.options" "$OUT/"
   (cd "$src/corpus/fuzz/$target" && cmake -E tar cf "$OUT/${target}_seed_corpus.zip" --format=zip -- *)
-done
+done < "$build/fuzz/targets.txt"
 cp "$src"/fuzz/*.dict "$OUT/"

@@ -3,7 +3,8 @@
 # new inputs into a persistent working corpus (so a second run resumes), minimises every crash into
 # fuzz/artifacts/<target>/, survives Ctrl-C, and ends with a summary per target.
 #
-# Usage: fuzz/overnight.sh [--hours H] [--jobs J] [TARGET...]   (default: 8 hours, nproc jobs, every target)
+# Usage: fuzz/overnight.sh [--hours H] [--jobs J] [TARGET...]   (default: 8 hours, nproc jobs, every target
+# the build defines: build/fuzz/fuzz/targets.txt)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 hours=8
@@ -18,11 +19,14 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-if [ ${#targets[@]} -eq 0 ]; then
-  for options in fuzz/*.options; do targets+=("$(basename "$options" .options)"); done
-fi
-
 cmake --preset fuzz >/dev/null && cmake --build --preset fuzz -j"$jobs" >/dev/null || { echo "overnight.sh: the fuzz build failed" >&2; exit 2; }
+# Every target the build defines (its one list), or those named.
+[ ${#targets[@]} -gt 0 ] || mapfile -t targets < build/fuzz/fuzz/targets.txt
+[ ${#targets[@]} -gt 0 ] || { echo "overnight.sh: build/fuzz/fuzz/targets.txt lists no target" >&2; exit 2; }
+for target in "${targets[@]}"; do
+  grep -qx "$target" build/fuzz/fuzz/targets.txt || { echo "overnight.sh: no target $target" >&2; exit 2; }
+  [ -f "fuzz/$target.options" ] || { echo "overnight.sh: $target has no fuzz/$target.options (its dictionary)" >&2; exit 2; }
+done
 
 interrupted=0
 trap 'interrupted=1' INT TERM
@@ -32,7 +36,6 @@ summary=()
 for target in "${targets[@]}"; do
   [ $interrupted -eq 0 ] || break
   binary=build/fuzz/fuzz/$target
-  [ -x "$binary" ] || { echo "overnight.sh: no target $target" >&2; exit 2; }
   work=fuzz/work/$target
   artifacts=fuzz/artifacts/$target
   mkdir -p "$work/corpus" "$artifacts"
