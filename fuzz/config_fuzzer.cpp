@@ -4,19 +4,17 @@
 // findings (corpus/findings/<profile>.json). Bytes that are not a case must be a documented rejection
 // (invalid_case, with its reason), never a crash, hang or unbounded allocation.
 //
-// ZFCHECK_FUZZ_PLANT=<profile spec> (e.g. "pr-8456:steps_per_epoch_min_1=off") evaluates that mutant in
-// place of its base profile, against the base's findings: fuzz/self_test.sh uses it to show the target
-// finds a planted defect.
-#include "fuzz/fuzz_check.hpp"
-#include "harness/io/case_io.hpp"
+// ZFCHECK_FUZZ_PLANT (fuzz/suite_properties.hpp) evaluates a mutant in place of its base profile, against
+// the base's findings: fuzz/self_test.sh uses it to show the target finds a planted defect.
+#include "fuzz/suite_properties.hpp"
 #include "harness/checks/invariants.hpp"
 #include "harness/corpus/recorded_findings.hpp"
+#include "harness/io/case_io.hpp"
 #include "harness/io/result_json.hpp"
 #include "reference/py_json.hpp"
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 #include <vector>
 
 namespace {
@@ -29,16 +27,9 @@ struct Target {
 std::vector<Target> targets() {
   const auto& recorded = zfcheck::RecordedFindings::builtin();
   if (!recorded) zfcheck::fuzz::fail("the built-in findings: " + recorded.error(), "");
-  const char* plant = std::getenv("ZFCHECK_FUZZ_PLANT");
   std::vector<Target> out;
-  for (const zfcheck::Profile& p : zfcheck::builtin_profiles()) {
-    zfcheck::Profile evaluated = p;
-    if (plant != nullptr) {
-      auto mutant = zfcheck::find_profile(plant);
-      if (!mutant) zfcheck::fuzz::fail("ZFCHECK_FUZZ_PLANT: " + mutant.error(), plant);
-      if (std::string_view(plant).substr(0, p.name.size() + 1) == p.name + ":") evaluated = *mutant;
-    }
-    out.push_back({evaluated, recorded->invariants(p.name)});
+  for (const zfcheck::Profile& p : zfcheck::fuzz::judged_profiles().all()) {
+    out.push_back({p, recorded->invariants(zfcheck::props::base_name(p.name))});
   }
   return out;
 }

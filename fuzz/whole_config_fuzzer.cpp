@@ -1,12 +1,11 @@
 // Fuzz target: arbitrary bytes as the config object of a whole-config case (deepspeed_config). Every input
 // must be refused as a case or evaluate under every profile without a crash; the case must read back from
-// its own line, each result's JSON must read back as the same record (its deepspeed view included), and the
-// property suite's whole-config bodies must hold (the block in its context, the batch triple and its
-// derivation, ZeRO's defaults).
+// its own line, each result's JSON must read back as the same record (its deepspeed view included), and
+// every whole-config property of the suite (properties/suite/suite.cpp) must hold.
 #include "fuzz/fuzz_check.hpp"
+#include "fuzz/suite_properties.hpp"
 #include "harness/io/case_io.hpp"
 #include "harness/io/result_json.hpp"
-#include "properties/suite/whole_config_bodies.hpp"
 #include "reference/py_json.hpp"
 
 #include <cstdint>
@@ -36,13 +35,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     zfcheck::fuzz::check(reread.has_value() && zfcheck::result_to_value(*reread) == *value,
                          "a result that does not read back as itself: " + text, input);
   }
-  for (auto body :
-       {&zfcheck::props::whole_config_gives_its_blocks_result, &zfcheck::props::batch_triple_holds,
-        &zfcheck::props::derivable_batch_values_may_be_left_out,
-        &zfcheck::props::zero_defaults_written_out_change_nothing,
-        &zfcheck::props::sum_allreduce_is_refused_only_with_stage_3_or_zenflow,
-        &zfcheck::props::zero_stage_outside_its_enum_is_refused}) {
-    if (auto broke = body(*c, zfcheck::props::ProfileSet::builtin())) zfcheck::fuzz::fail(*broke, input);
-  }
+  zfcheck::fuzz::check_suite_properties(zfcheck::props::Domain::whole_config, *c, input);
   return 0;
 }

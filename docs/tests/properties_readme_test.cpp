@@ -1,4 +1,5 @@
-// properties/README.md's table of hand-written properties against the suite: every one, in its order.
+// properties/README.md's table of hand-written properties against the suite: every one, in its order, with
+// its domain.
 #include "docs/tests/markdown_table.hpp"
 #include "properties/suite/suite.hpp"
 
@@ -9,22 +10,24 @@
 
 namespace {
 
-std::vector<std::string> documented_names() {
-  std::vector<std::string> names;
+// "name: domain" per row of the table.
+std::vector<std::string> documented_rows() {
+  std::vector<std::string> rows;
   for (const auto& cells : zfcheck::docs::code_rows(zfcheck::docs::read_doc("properties/README.md"),
                                                     "The hand-written properties")) {
-    names.push_back(cells.empty() ? "(an empty row)" : cells[0]);
+    rows.push_back(cells.size() < 2 ? "(a row without a domain)" : cells[0] + ": " + cells[1]);
   }
-  return names;
+  return rows;
 }
 
-TEST(PropertiesReadme, ListsEveryHandWrittenPropertyOfTheSuiteInOrder) {
+TEST(PropertiesReadme, ListsEveryHandWrittenPropertyOfTheSuiteInOrderWithItsDomain) {
   std::vector<std::string> suite;
   for (const zfcheck::props::PropertySpec& spec : zfcheck::props::property_suite()) {
-    if (spec.invariant.empty()) suite.push_back(spec.name);
+    if (spec.invariant.empty())
+      suite.push_back(spec.name + ": " + std::string(zfcheck::props::domain_name(spec.domain)));
   }
   EXPECT_FALSE(suite.empty());
-  EXPECT_EQ(documented_names(), suite);
+  EXPECT_EQ(documented_rows(), suite);
 }
 
 }  // namespace
