@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Shows two zfcheck binaries model the same: compare_binaries.sh OLD NEW [CORPUS_DIR].
 # For every built-in profile, the sweep grid's eval output (`zfcheck grid | zfcheck eval --profile P`),
-# then `zfcheck replay CORPUS_DIR` (default corpus/reviewed) and `zfcheck sweep --all-profiles --json`:
+# then `zfcheck replay CORPUS_DIR` (default corpus/reviewed), `zfcheck sweep --all-profiles --json` and
+# `zfcheck diff --json` from each profile to the next:
 # prints one line per output (sha256 of OLD's, of NEW's, same/DIFFERENT) and exits 1 on any difference.
 # The grid itself is OLD's, so NEW is judged on exactly the cases OLD evaluates.
 set -u
@@ -40,15 +41,20 @@ compare() {
 eval_grid() { "$BIN" eval --profile "$1" <"$work/grid"; }
 replay() { "$BIN" replay "$corpus"; }
 sweep_all() { "$BIN" sweep --all-profiles --json; }
+diff_json() { "$BIN" diff --from "$1" --to "$2" --json; }
 
 grid_old=$(sha256sum <"$work/grid" | cut -c1-64)
 grid_new=$(sha256sum <"$work/grid.new" | cut -c1-64)
 verdict=same
 [ "$grid_old" = "$grid_new" ] || { verdict=DIFFERENT; status=1; }
 printf '%-36s %s %s %s\n' "grid" "$grid_old" "$grid_new" "$verdict"
-for profile in deepspeed-edaa722 deepspeed-8274 pr-8456-4ffc94ea pr-8456; do
+profiles=(deepspeed-edaa722 deepspeed-8274 pr-8456-4ffc94ea pr-8456)
+for profile in "${profiles[@]}"; do
   compare "eval --profile $profile" eval_grid "$profile"
 done
 compare "replay $(basename "$corpus")" replay
 compare "sweep --all-profiles --json" sweep_all
+for i in 1 2 3; do
+  compare "diff ${profiles[i - 1]} ${profiles[i]} --json" diff_json "${profiles[i - 1]}" "${profiles[i]}"
+done
 exit $status

@@ -1,8 +1,9 @@
 // The sweep loop and the JSON layout of its report.
 #include "harness/checks/sweep.hpp"
 
-#include "harness/io/case_io.hpp"
 #include "harness/checks/invariants.hpp"
+#include "harness/io/case_io.hpp"
+#include "harness/io/report_json.hpp"
 #include "harness/io/result_json.hpp"
 #include "reference/py_json.hpp"
 
@@ -72,26 +73,19 @@ py::Value cause_to_value(const CauseGroup& g) {
 }
 
 std::string sweep_report_json(const SweepReport& report) {
-  std::string out = "{\"profile\":";
-  py::write_json_string(out, report.profile);
-  out += ",\"cases\":" + std::to_string(report.cases);
-  if (report.not_evaluated.count > 0) {
-    out += ",\"not_evaluated\":";
-    py::write_json(out, report.not_evaluated.to_value());
-  }
-  out += ",\"findings\":[";
-  for (std::size_t i = 0; i < report.findings.size(); ++i) {
-    out += i == 0 ? "\n" : ",\n";
-    py::write_json(out, finding_to_value(report.findings[i]));
-  }
-  out += report.findings.empty() ? "]" : "\n]";
+  ReportJson json;
+  json.member("profile", report.profile).member("cases", py::Int(report.cases));
+  if (report.not_evaluated.count > 0) json.member("not_evaluated", report.not_evaluated.to_value());
+  std::vector<std::string> findings;
+  for (const Finding& f : report.findings) findings.push_back(py::to_json(finding_to_value(f)));
+  json.records("findings", findings);
   if (report.topk) {
-    out += ",\"topk_problems\":" + std::to_string(report.topk->problems) + ",\"topk_findings\":[";
-    for (std::size_t i = 0; i < report.topk->findings.size(); ++i)
-      out += (i == 0 ? "\n" : ",\n") + topk_finding_json(report.topk->findings[i], report.profile).dump();
-    out += report.topk->findings.empty() ? "]" : "\n]";
+    std::vector<std::string> topk_findings;
+    for (const auto& f : report.topk->findings)
+      topk_findings.push_back(topk_finding_json(f, report.profile).dump());
+    json.member("topk_problems", py::Int(report.topk->problems)).records("topk_findings", topk_findings);
   }
-  return out + "}\n";
+  return json.text();
 }
 
 }  // namespace zfcheck

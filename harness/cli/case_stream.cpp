@@ -16,15 +16,19 @@ constexpr std::size_t kBatchLines = 4096;
 
 }  // namespace
 
-int stream_cases(std::string_view command, const EngineChoice& choice, const std::string& input_path,
-                 const Annotate& annotate) {
-  auto engines = chosen_engines(choice);
+void add_case_stream_options(CLI::App* cmd, CaseStreamOptions& opts) {
+  add_engine_choice(cmd, opts.engine, false);
+  cmd->add_option("input", opts.input, "Cases file, or - for standard input")->capture_default_str();
+}
+
+int stream_cases(std::string_view command, const CaseStreamOptions& opts, const Annotate& annotate) {
+  auto engines = chosen_engines(opts.engine);
   if (!engines) {
     std::cerr << "zfcheck " << command << ": " << engines.error() << "\n";
     return kExitUsage;
   }
   const Engine& engine = *engines->front();
-  InputFile input(input_path);
+  InputFile input(opts.input);
   if (!input.error().empty()) {
     std::cerr << "zfcheck " << command << ": " << input.error() << "\n";
     return kExitUsage;

@@ -10,11 +10,6 @@ namespace zfcheck::cli {
 
 namespace {
 
-struct CheckOptions {
-  EngineChoice engine;
-  std::string input = "-";
-};
-
 // The "violations" key of docs/eval-format.md: [] for a line that is not a case.
 bool add_violations(const Case* c, const Result& r, py::ObjectWriter& out) {
   std::string& list = out.key("violations");
@@ -34,18 +29,16 @@ bool add_violations(const Case* c, const Result& r, py::ObjectWriter& out) {
 }  // namespace
 
 void add_check_command(CLI::App& app, int& exit_code) {
-  auto opts = std::make_shared<CheckOptions>();
+  auto opts = std::make_shared<CaseStreamOptions>();
   CLI::App* cmd =
       app.add_subcommand("check", "Like eval, with the invariants each result breaks (\"violations\")");
-  add_engine_choice(cmd, opts->engine, false);
-  cmd->add_option("input", opts->input, "Cases file, or - for standard input")->capture_default_str();
+  add_case_stream_options(cmd, *opts);
   set_help_footer(
       cmd,
       "Each output line is eval's result with one more key, \"violations\": the names of the invariants\n"
       "(zfcheck invariants) that the result breaks, [] when none.",
       {"no result breaks an invariant", "some result does", "some line was not a case, or bad usage"});
-  cmd->callback(
-      [opts, &exit_code] { exit_code = stream_cases("check", opts->engine, opts->input, add_violations); });
+  cmd->callback([opts, &exit_code] { exit_code = stream_cases("check", *opts, add_violations); });
 }
 
 }  // namespace zfcheck::cli

@@ -25,15 +25,25 @@ std::string wrapped(std::string_view text) {
   return out + line;
 }
 
+// Each line of `text` wrapped by itself: a line that fits is kept as written (its indent included).
+std::string wrapped_lines(std::string_view text) {
+  std::string out;
+  while (!text.empty()) {
+    std::size_t end = text.find('\n');
+    std::string_view line = text.substr(0, end);
+    out += (line.size() <= kWidth ? std::string(line) : wrapped(line)) + "\n";
+    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+  }
+  return out;
+}
+
 }  // namespace
 
 void set_help_footer(CLI::App* cmd, std::string_view about, const ExitStatuses& exits) {
   std::string statuses = "Exit status: 0 " + exits.ok + ", " +
                          (exits.finding.empty() ? "" : "1 " + exits.finding + ", ") + "2 " + exits.usage +
                          ".";
-  std::string footer(about);
-  if (!footer.empty() && footer.back() != '\n') footer += '\n';
-  cmd->footer(footer + wrapped(statuses));
+  cmd->footer(wrapped_lines(about) + wrapped(statuses));
 }
 
 std::string HelpFormatter::make_expanded(const CLI::App* sub) const {

@@ -17,8 +17,9 @@ struct ExitStatuses {
   std::string usage;
 };
 
-// Sets the command's footer: `about` (lines of prose, may be empty), then "Exit status: 0 <ok>, 1 <finding>,
-// 2 <usage>." wrapped to the help's width.
+// Sets the command's footer: `about` (prose, may be empty; each line longer than the help's width is
+// wrapped to it, so a paragraph can be one line), then "Exit status: 0 <ok>, 1 <finding>, 2 <usage>."
+// wrapped to the width. Every command's footer is set here.
 void set_help_footer(CLI::App* cmd, std::string_view about, const ExitStatuses& exits);
 
 // A formatter whose --help-all shows each command's footer under its options.

@@ -6,6 +6,7 @@
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
 #include "harness/cli/grid_choice.hpp"
+#include "harness/cli/help_text.hpp"
 #include "harness/cli/topk_review.hpp"
 #include "harness/io/case_io.hpp"
 #include "harness/reports/profile_diff.hpp"
@@ -200,15 +201,14 @@ void add_history_command(CLI::App& app, int& exit_code) {
   add_runner_options(cmd, opts->runner);
   add_grid_choice(cmd, opts->grid);
   add_topk_review_options(cmd, opts->topk);
-  cmd->footer(
-      "First-parent commits that changed a file the runner loads; the grid is evaluated once per distinct\n"
-      "content of those files, and the top-k problem set (as in review) through the commit's own selection "
-      "code,\n"
-      "its answers against the last evaluated commit's (top-k invariants some answer breaks join the "
-      "findings);\n"
-      "under each, the patch coverage of the commit's own change (the lines it changed in the runners' files "
-      "that\n"
-      "some grid case or top-k problem ran). Exit status: 0 done, 2 bad usage or a runner failure.");
+  set_help_footer(cmd,
+                  "First-parent commits that changed a file the runner loads; the grid is evaluated once per "
+                  "distinct content of those files, and the top-k problem set (as in review) through the "
+                  "commit's own selection code, its answers against the last evaluated commit's (top-k "
+                  "invariants some answer breaks join the findings); under each, the patch coverage of the "
+                  "commit's own change (the lines it changed in the runners' files that some grid case or "
+                  "top-k problem ran).",
+                  {"done", "", "bad usage or a runner failure"});
   cmd->callback([opts, &exit_code] {
     exit_code = guard_engine_failure("history", [&] { return run_history(*opts); });
   });

@@ -3,6 +3,7 @@
 #include "harness/cli/commands.hpp"
 #include "harness/cli/engine_choice.hpp"
 #include "harness/cli/grid_choice.hpp"
+#include "harness/cli/help_text.hpp"
 #include "harness/cli/topk_review.hpp"
 #include "harness/reports/engine_review.hpp"
 #include "harness/upstream/changed_code.hpp"
@@ -118,21 +119,20 @@ void add_review_command(CLI::App& app, int& exit_code) {
   add_runner_options(cmd, opts->runner);
   add_grid_choice(cmd, opts->grid);
   add_topk_review_options(cmd, opts->topk);
-  cmd->footer(
+  set_help_footer(
+      cmd,
       "The verdict and a summary first; then what the head introduces and fixes (the simplest case as a "
-      "DeepSpeed\n"
-      "config, a replay command for any clone: set DEEPSPEED_SRC), the changed code lines no case ran "
-      "(patch\n"
-      "coverage of git diff BASE HEAD), the diff's behaviour-change groups, the top-k problems upstream's "
-      "selection\n"
-      "code answers differently (by kind: selection, geometry, error, rank outcome, index dtype, runner) and "
-      "the\n"
-      "top-k invariants it introduces or fixes, new ZenFlow fields, the resolution table,\n"
-      "and what stays broken (collapsed in markdown). A PR's number (--head refs/pull/N/head) goes in the "
-      "title.\n"
-      "Exit status: 0 the head introduces no finding and every changed code line ran, 1 it introduces a "
-      "finding (a\n"
-      "top-k invariant included) or a changed code line ran in no case, 2 bad usage or a runner failure.");
+      "DeepSpeed config, a replay command for any clone: set DEEPSPEED_SRC), the changed code lines no case "
+      "ran "
+      "(patch coverage of git diff BASE HEAD), the diff's behaviour-change groups, the top-k problems "
+      "upstream's selection code answers differently (by kind: selection, geometry, error, rank outcome, "
+      "index "
+      "dtype, runner) and the top-k invariants it introduces or fixes, new ZenFlow fields, the resolution "
+      "table, and what stays broken (collapsed in markdown). A PR's number (--head refs/pull/N/head) goes in "
+      "the title.",
+      {"the head introduces no finding and every changed code line ran",
+       "it introduces a finding (a top-k invariant included) or a changed code line ran in no case",
+       "bad usage or a runner failure"});
   cmd->callback(
       [opts, &exit_code] { exit_code = guard_engine_failure("review", [&] { return run_review(*opts); }); });
 }

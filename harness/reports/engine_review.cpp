@@ -6,6 +6,7 @@
 #include "harness/checks/result_summary.hpp"
 #include "harness/io/case_io.hpp"
 #include "harness/io/replay_command.hpp"
+#include "harness/io/report_json.hpp"
 #include "harness/io/report_text.hpp"
 #include "harness/io/result_json.hpp"
 #include "harness/reports/findings_report.hpp"
@@ -486,22 +487,17 @@ py::Dict topk_value(const TopkReview& t) {
 }  // namespace
 
 std::string review_json(const Review& r) {
-  std::string out = "{\"base\":";
-  py::write_json_string(out, r.base);
-  out += ",\"head\":";
-  py::write_json_string(out, r.head);
-  if (r.diff.not_evaluated.count > 0) {  // said first, as the text says it in the verdict
-    out += ",\"not_evaluated\":";
-    py::write_json(out, r.diff.not_evaluated.to_value());
-  }
-  out += std::string(",\"introduced\":") + (r.introduced ? "true" : "false") + ",\"invariants\":[";
+  ReportJson json;
+  json.member("base", r.base).member("head", r.head);
+  // said first, as the text says it in the verdict
+  if (r.diff.not_evaluated.count > 0) json.member("not_evaluated", r.diff.not_evaluated.to_value());
   auto counts = [](const std::map<std::string, std::uint64_t>& moves) {
     py::Dict d;
     for (const auto& [fate, n] : moves) d.set(py::Str{fate}, py::Int(n));
     return d;
   };
-  for (std::size_t i = 0; i < r.invariants.size(); ++i) {
-    const InvariantChange& c = r.invariants[i];
+  std::vector<std::string> invariants;
+  for (const InvariantChange& c : r.invariants) {
     py::Dict d;
     d.set(py::Str{"invariant"}, c.invariant);
     d.set(py::Str{"status"}, c.status);
@@ -511,17 +507,16 @@ std::string review_json(const Review& r) {
     d.set(py::Str{"result"}, result_to_value(c.result));
     d.set(py::Str{"left"}, counts(c.left));
     d.set(py::Str{"joined"}, counts(c.joined));
-    out += (i == 0 ? "\n" : ",\n") + py::to_json(d);
+    invariants.push_back(py::to_json(d));
   }
-  out += "\n],\"diff\":" + profile_diff_json(r.diff);
-  py::Dict more;
-  more.set(py::Str{"title"}, r.title);
-  more.set(py::Str{"passes"}, review_passes(r));
-  more.set(py::Str{"table_sides_agree"}, r.table_sides_agree);
-  py::List added(r.new_fields.begin(), r.new_fields.end()),
-      removed(r.removed_fields.begin(), r.removed_fields.end());
-  more.set(py::Str{"new_fields"}, added);
-  more.set(py::Str{"removed_fields"}, removed);
+  json.member("introduced", r.introduced)
+      .records("invariants", invariants)
+      .member_text("diff", profile_diff_json(r.diff))
+      .member("title", r.title)
+      .member("passes", review_passes(r))
+      .member("table_sides_agree", r.table_sides_agree)
+      .member("new_fields", py::List(r.new_fields.begin(), r.new_fields.end()))
+      .member("removed_fields", py::List(r.removed_fields.begin(), r.removed_fields.end()));
   py::List swept;
   for (const NewField& f : r.swept_fields) {
     py::Dict d;
@@ -533,9 +528,9 @@ std::string review_json(const Review& r) {
     d.set(py::Str{"cases"}, py::Int(f.cases));
     swept.push_back(std::move(d));
   }
-  more.set(py::Str{"swept_fields"}, std::move(swept));
+  json.member("swept_fields", swept);
   if (!r.grid_blocks.empty())
-    more.set(py::Str{"grid_blocks"}, py::List(r.grid_blocks.begin(), r.grid_blocks.end()));
+    json.member("grid_blocks", py::List(r.grid_blocks.begin(), r.grid_blocks.end()));
   if (r.coverage) {
     py::Dict coverage;
     coverage.set(py::Str{"tool"}, r.coverage->tool);
@@ -551,13 +546,12 @@ std::string review_json(const Review& r) {
       unreached.push_back(line);
     }
     coverage.set(py::Str{"unreached"}, unreached);
-    more.set(py::Str{"coverage"}, coverage);
+    json.member("coverage", coverage);
   } else {
-    more.set(py::Str{"coverage"}, py::None{});
+    json.member("coverage", py::None{});
   }
-  if (r.topk) more.set(py::Str{"topk"}, topk_value(*r.topk));
-  std::string tail = py::to_json(more);  // {"title":...}: its members follow the diff's
-  return out + "," + tail.substr(1) + "\n";
+  if (r.topk) json.member("topk", topk_value(*r.topk));
+  return json.text();
 }
 
 }  // namespace zfcheck

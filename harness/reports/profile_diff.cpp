@@ -1,12 +1,13 @@
 // Classifying how a case's result changed between two profiles, and grouping the grid by it.
 #include "harness/reports/profile_diff.hpp"
 
-#include "harness/io/case_io.hpp"
 #include "harness/checks/invariants.hpp"
 #include "harness/checks/minimal_order.hpp"
-#include "harness/io/result_json.hpp"
 #include "harness/checks/result_summary.hpp"
 #include "harness/checks/warning_meaning.hpp"
+#include "harness/io/case_io.hpp"
+#include "harness/io/report_json.hpp"
+#include "harness/io/result_json.hpp"
 #include "reference/py_json.hpp"
 
 #include <algorithm>
@@ -146,35 +147,25 @@ ProfileDiff diff_profiles(const SweepGrid& grid, const Engine& from, const Engin
 }
 
 std::string profile_diff_json(const ProfileDiff& diff) {
-  std::string out = "{\"from\":";
-  py::write_json_string(out, diff.from);
-  out += ",\"to\":";
-  py::write_json_string(out, diff.to);
-  out += ",\"cases\":" + std::to_string(diff.cases) + ",\"differing\":" + std::to_string(diff.differing);
-  if (diff.not_evaluated.count > 0) {
-    out += ",\"not_evaluated\":";
-    py::write_json(out, diff.not_evaluated.to_value());
-  }
-  out += ",\"groups\":[";
-  for (std::size_t i = 0; i < diff.groups.size(); ++i) {
-    const DiffGroup& g = diff.groups[i];
+  ReportJson json;
+  json.member("from", diff.from)
+      .member("to", diff.to)
+      .member("cases", py::Int(diff.cases))
+      .member("differing", py::Int(diff.differing));
+  if (diff.not_evaluated.count > 0) json.member("not_evaluated", diff.not_evaluated.to_value());
+  std::vector<std::string> groups;
+  for (const DiffGroup& g : diff.groups) {
     py::Dict d;
     d.set(py::Str{"change"}, g.change);
     d.set(py::Str{"count"}, py::Int(g.count));
     d.set(py::Str{"example"}, case_to_value(g.example));
     d.set(py::Str{"from"}, result_to_value(g.from));
     d.set(py::Str{"to"}, result_to_value(g.to));
-    out += i == 0 ? "\n" : ",\n";
-    py::write_json(out, d);
+    groups.push_back(py::to_json(d));
   }
-  out += diff.groups.empty() ? "]" : "\n]";
-  out += ",\"causes\":[";
-  for (std::size_t i = 0; i < diff.causes.size(); ++i) {
-    out += i == 0 ? "\n" : ",\n";
-    py::write_json(out, cause_change_to_value(diff.causes[i]));
-  }
-  out += diff.causes.empty() ? "]}\n" : "\n]}\n";
-  return out;
+  std::vector<std::string> causes;
+  for (const CauseChange& c : diff.causes) causes.push_back(py::to_json(cause_change_to_value(c)));
+  return json.records("groups", groups).records("causes", causes).text();
 }
 
 }  // namespace zfcheck

@@ -1,5 +1,5 @@
-// Every command's --help says what its exit statuses mean, and --help-all shows it too
-// (harness/cli/help_text).
+// Every command's --help says what its exit statuses mean, in a footer set_help_footer wrote (its exit
+// statuses start a line, no line wider than the help), and --help-all shows it too (harness/cli/help_text).
 #include "cli_support.hpp"
 
 #include <gtest/gtest.h>
@@ -36,7 +36,10 @@ TEST(HelpText, EveryCommandDocumentsItsExitStatusesInItsHelp) {
   for (const std::string& command : all) {
     auto help = testing::run_zfcheck(command + " --help");
     EXPECT_EQ(help.status, 0) << command;
-    EXPECT_NE(help.out.find("Exit status: 0 "), std::string::npos) << command << ":\n" << help.out;
+    EXPECT_NE(help.out.find("\nExit status: 0 "), std::string::npos) << command << ":\n" << help.out;
+    std::istringstream footer(help.out.substr(help.out.rfind("\n\n") + 2));
+    for (std::string line; std::getline(footer, line);)
+      EXPECT_LE(line.size(), 110u) << command << ": " << line;
   }
   EXPECT_NE(testing::run_zfcheck("--help").out.find("Exit status: 0 "), std::string::npos);
 }
