@@ -3,11 +3,9 @@
 
 #include "kernels/oracle/columns.hpp"
 #include "kernels/oracle/topk_oracle.hpp"
-#include "kernels/check/topk_generators.hpp"
 #include "kernels/tests/names_have.hpp"
 
 #include <gtest/gtest.h>
-#include <rapidcheck/gtest.h>
 
 #include <algorithm>
 
@@ -89,24 +87,6 @@ TEST(TopkInvariants, WeightsReadFromShiftedOffsetsBreakScoresOwnColumns) {
   problem.layout.bucket_order.reset();
   problem.bucket = std::vector<float>(11, 1.0f);
   EXPECT_FALSE(has(upstream_violations(problem), "topk-scores-own-columns"));
-}
-
-// Upstream's rule breaks topk-scores-own-columns only where a ranked parameter is read from elsewhere
-// (stages 1/2, after a 1-D parameter in the bucket); the fixed rule never breaks it.
-RC_GTEST_PROP(TopkInvariants, scoresOwnColumnsBreaksOnlyWhereAParameterIsReadElsewhere, ()) {
-  SelectionProblem problem = *gen::genSelectionProblem();
-  auto answer = oracle_answer(problem);
-  RC_ASSERT(answer.has_value());
-  bool broken = has(topk_violations(TopkSubject{problem, *answer}), "topk-scores-own-columns");
-  auto places = param_places(problem.layout).value();
-  bool read_elsewhere = false;
-  for (std::size_t p = 0; p < places.size(); ++p) {
-    read_elsewhere = read_elsewhere || (answer->params[p] && !answer->params[p]->skipped &&
-                                        places[p].read_begin != places[p].bucket_begin);
-  }
-  RC_CLASSIFY(broken, "broken");
-  RC_ASSERT(!broken || read_elsewhere);
-  RC_ASSERT(!read_elsewhere || (problem.layout.stage != 3 && problem.layout.one_d_params_shift_offsets));
 }
 
 TEST(TopkInvariants, TamperedSelectionsAreInvalid) {

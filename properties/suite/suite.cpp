@@ -151,7 +151,33 @@ const std::vector<PropertySpec>& property_suite() {
 }
 
 std::string_view domain_name(Domain domain) {
-  return domain == Domain::whole_config ? "whole config" : "zenflow block";
+  switch (domain) {
+    case Domain::whole_config:
+      return "whole config";
+    case Domain::topk:
+      return "top-k";
+    case Domain::zenflow_block:
+      break;
+  }
+  return "zenflow block";
+}
+
+const std::vector<TopkPropertySpec>& topk_property_suite() {
+  static const std::vector<TopkPropertySpec> suite{
+      {"kernelAgreesWithTheOracle",
+       "under upstream's 1-D rule and the fixed one, the kernel algorithm's CPU build passes its judgement "
+       "against the oracle",
+       &kernel_agrees_with_the_oracle},
+      {"oracleBreaksOnlyUpstreamsKnownFindings",
+       "under either 1-D rule the oracle breaks no top-k invariant upstream is not known to break, and the "
+       "fixed rule scores every column from its own gradient",
+       &oracle_breaks_only_upstreams_known_findings},
+      {"scoresOwnColumnsBreaksOnlyWhereReadElsewhere",
+       "topk-scores-own-columns breaks only where a ranked parameter is read from elsewhere in the bucket, "
+       "which happens only at stages 1/2 under upstream's rule",
+       &scores_own_columns_breaks_only_where_read_elsewhere},
+  };
+  return suite;
 }
 
 std::vector<const PropertySpec*> hand_written_properties(Domain domain) {

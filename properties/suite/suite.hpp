@@ -8,6 +8,7 @@
 #pragma once
 
 #include "properties/suite/failure.hpp"
+#include "properties/suite/topk_bodies.hpp"
 
 #include <string>
 #include <string_view>
@@ -21,9 +22,11 @@ namespace zfcheck::props {
 //   the hand-written ones by profile_diff_fuzzer.
 // - whole_config: a case holding a whole DeepSpeed config; on any other case the body holds. Checked by
 //   whole_config_fuzzer.
-enum class Domain { zenflow_block, whole_config };
+// - topk: a top-k selection problem (docs/topk-format.md), the top-k properties' list below. Checked by
+//   topk_fuzzer.
+enum class Domain { zenflow_block, whole_config, topk };
 
-// "zenflow block" or "whole config", as the READMEs write it.
+// "zenflow block", "whole config" or "top-k", as the READMEs write it.
 std::string_view domain_name(Domain domain);
 
 struct PropertySpec {
@@ -41,6 +44,16 @@ const std::vector<PropertySpec>& property_suite();
 // The hand-written properties (no invariant's) of one domain, in the suite's order.
 std::vector<const PropertySpec*> hand_written_properties(Domain domain);
 const PropertySpec* find_property(std::string_view name);
+
+// A property of the top-k domain: a body of one selection problem, driven by RapidCheck over
+// genSelectionProblem (properties/tests) and by topk_fuzzer.
+struct TopkPropertySpec {
+  std::string name;
+  std::string statement;
+  std::optional<Failure> (*body)(const SelectionProblem&);
+};
+
+const std::vector<TopkPropertySpec>& topk_property_suite();
 
 // "pr-8456-4ffc94ea" -> "pr8456_4ffc94ea", "reselects-or-warns" -> "ReselectsOrWarns" (first letter as is).
 std::string camel_case(std::string_view kebab, bool capitalise_first);
