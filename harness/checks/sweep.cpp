@@ -11,38 +11,43 @@
 
 namespace zfcheck {
 
-SweepReport sweep(const SweepGrid& grid, const Engine& engine, Progress* progress,
-                  const std::vector<bool>* skipped) {
-  const auto all = invariants();
-  std::vector<std::uint64_t> counts(all.size());
-  CauseTallies causes;
-  NotEvaluated not_evaluated;
-  std::uint64_t index = 0;
-  engine.for_each_result(
-      grid,
-      [&](const Case& c, const Result& r) {
-        if (skipped != nullptr && (*skipped)[index++]) return;
-        if (auto why = runner_failure(r)) {
-          not_evaluated.add(engine.name() + ": " + *why);
-          return;
-        }
-        ViolationMask broken = violation_mask(c, r);
-        for (ViolationMask mask = broken; mask != 0; mask &= mask - 1) {
-          ++counts[static_cast<std::size_t>(std::countr_zero(mask))];
-        }
-        causes.add(broken, c, r);
-      },
-      progress);
-  SweepReport report{engine.name(), grid.size(), {}, std::nullopt, std::move(not_evaluated)};
+SweepTally::SweepTally() : counts_(invariants().size()) {}
+
+void SweepTally::add(const Case& c, const Result& r) {
+  ViolationMask broken = violation_mask(c, r);
+  for (ViolationMask mask = broken; mask != 0; mask &= mask - 1) {
+    ++counts_[static_cast<std::size_t>(std::countr_zero(mask))];
+  }
+  causes_.add(broken, c, r);
+}
+
+SweepReport SweepTally::report(const Engine& engine, std::uint64_t cases) const {
+  SweepReport report{engine.name(), cases, {}, std::nullopt, not_evaluated_};
   if (const Switches* rules = engine.selection_rules()) report.topk = sweep_topk(*rules);
+  const auto all = invariants();
   for (std::size_t i = 0; i < all.size(); ++i) {
-    if (counts[i] == 0) continue;
+    if (counts_[i] == 0) continue;
     // The simplest cause's example is the finding's: causes come simplest first.
-    std::vector<CauseGroup> groups = causes.causes(i);
-    report.findings.push_back(Finding{std::string(all[i].name), counts[i], groups.front().example,
+    std::vector<CauseGroup> groups = causes_.causes(i);
+    report.findings.push_back(Finding{std::string(all[i].name), counts_[i], groups.front().example,
                                       groups.front().result, std::move(groups)});
   }
   return report;
+}
+
+SweepReport sweep(const SweepGrid& grid, const Engine& engine, Progress* progress) {
+  SweepTally tally;
+  engine.for_each_result(
+      grid,
+      [&](const Case& c, const Result& r) {
+        if (auto why = runner_failure(r)) {
+          tally.add_not_evaluated(engine.name() + ": " + *why);
+          return;
+        }
+        tally.add(c, r);
+      },
+      progress);
+  return tally.report(engine, grid.size());
 }
 
 namespace {

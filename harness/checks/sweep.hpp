@@ -34,10 +34,27 @@ struct SweepReport {
       {};  // cases the engine's runner could not answer: no invariant is judged on them
 };
 
-// `skipped` (by grid index), where given, marks cases to leave unjudged: those another engine could not
-// answer, when two sweeps are compared (review).
-SweepReport sweep(const SweepGrid& grid, const Engine& engine, Progress* progress = nullptr,
-                  const std::vector<bool>* skipped = nullptr);
+// A sweep's tallies, case by case: what sweep() keeps as it walks the grid, and what a walk that judges two
+// engines at once (diff, review) keeps for each.
+class SweepTally {
+ public:
+  SweepTally();
+  // Judges one answered case: each invariant it breaks is counted, under its cause.
+  void add(const Case& c, const Result& r);
+  // A case the engine's runner could not answer, and why.
+  void add_not_evaluated(const std::string& reason) { not_evaluated_.add(reason); }
+  const CauseTallies& causes() const { return causes_; }
+  // The report of `engine` over a grid of `cases` (with its top-k sweep, where the engine has selection
+  // rules).
+  SweepReport report(const Engine& engine, std::uint64_t cases) const;
+
+ private:
+  std::vector<std::uint64_t> counts_;  // by invariant
+  CauseTallies causes_;
+  NotEvaluated not_evaluated_;
+};
+
+SweepReport sweep(const SweepGrid& grid, const Engine& engine, Progress* progress = nullptr);
 
 // The report as `zfcheck sweep --json` prints it and corpus/findings/ keeps it: one JSON object,
 // {"profile", "cases", "findings": [{"invariant", "count", "example", "result", "causes": [{"cause",

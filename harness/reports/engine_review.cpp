@@ -28,30 +28,34 @@ std::string fate(const Result& r) {
 }
 
 // For each invariant, the cases that break it on one side only, by what the other side made of them.
-void count_moves(const SweepGrid& grid, const Engine& base, const Engine& head,
-                 std::vector<InvariantChange>& out) {
-  const auto all = invariants();
-  std::vector<std::map<std::string, std::uint64_t>> left(all.size()), joined(all.size());
-  for_each_result_pair(
-      grid, base, head,
-      [&](const Case& c, const Result& a, const Result& b) {
-        if (runner_failure(a) || runner_failure(b)) return;  // not evaluated: no invariant moves
-        ViolationMask before = violation_mask(c, a), after = violation_mask(c, b);
-        for (std::size_t i = 0; i < all.size(); ++i) {
-          const ViolationMask bit = ViolationMask{1} << i;
-          if ((before & bit) && !(after & bit)) ++left[i][fate(b)];
-          if ((after & bit) && !(before & bit)) ++joined[i][fate(a)];
-        }
-      },
-      nullptr);
-  for (InvariantChange& change : out) {
-    for (std::size_t i = 0; i < all.size(); ++i) {
-      if (all[i].name != change.invariant) continue;
-      change.left = std::move(left[i]);
-      change.joined = std::move(joined[i]);
+class InvariantMoves {
+ public:
+  InvariantMoves() : left_(invariants().size()), joined_(invariants().size()) {}
+
+  void add(const Case& c, const Result& a, const Result& b) {
+    if (runner_failure(a) || runner_failure(b)) return;  // not evaluated: no invariant moves
+    ViolationMask before = violation_mask(c, a), after = violation_mask(c, b);
+    for (std::size_t i = 0; i < left_.size(); ++i) {
+      const ViolationMask bit = ViolationMask{1} << i;
+      if ((before & bit) && !(after & bit)) ++left_[i][fate(b)];
+      if ((after & bit) && !(before & bit)) ++joined_[i][fate(a)];
     }
   }
-}
+
+  void give_to(std::vector<InvariantChange>& out) {
+    const auto all = invariants();
+    for (InvariantChange& change : out) {
+      for (std::size_t i = 0; i < all.size(); ++i) {
+        if (all[i].name != change.invariant) continue;
+        change.left = std::move(left_[i]);
+        change.joined = std::move(joined_[i]);
+      }
+    }
+  }
+
+ private:
+  std::vector<std::map<std::string, std::uint64_t>> left_, joined_;
+};
 
 std::string bullet(TableFormat format) { return format == TableFormat::markdown ? "- " : "  "; }
 
@@ -363,7 +367,18 @@ Review review_engines(const SweepGrid& grid, const Engine& base, const Engine& h
   Review review;
   review.base = base.name();
   review.head = head.name();
-  review.diff = diff_profiles(grid, base, head, progress);
+  // One walk of the grid through both engines: the diff, each side's sweep of the cases both answered (the
+  // invariants are judged on those) and the invariants' moves.
+  DiffTally walk(base, head, grid.size());
+  InvariantMoves moves;
+  for_each_result_pair(
+      grid, base, head,
+      [&](const Case& c, const Result& a, const Result& b) {
+        walk.add(c, a, b);
+        moves.add(c, a, b);
+      },
+      progress);
+  review.diff = walk.diff();
   const auto rows = resolution_table_cases(kTableSteps);
   std::vector<Case> row_cases;
   for (const ResolutionTableRow& row : rows) row_cases.push_back(row.c);
@@ -375,9 +390,8 @@ Review review_engines(const SweepGrid& grid, const Engine& base, const Engine& h
   std::vector<const Engine*> columns{&base, &head};
   if (review.table_sides_agree) columns = {&head};
   review.table = render_resolution_table(rows, columns, kTableSteps, table_format);
-  // Invariants are judged on the cases both revisions answered.
-  SweepReport before = sweep(grid, base, nullptr, &review.diff.unevaluated);
-  SweepReport after = sweep(grid, head, nullptr, &review.diff.unevaluated);
+  SweepReport before = walk.from_sweep().report(base, grid.size());
+  SweepReport after = walk.to_sweep().report(head, grid.size());
   std::map<std::string, const Finding*> base_findings;
   for (const Finding& f : before.findings) base_findings[f.invariant] = &f;
   for (const Finding& f : after.findings) {
@@ -396,7 +410,7 @@ Review review_engines(const SweepGrid& grid, const Engine& base, const Engine& h
   }
   for (const auto& [name, f] : base_findings)
     review.invariants.push_back({name, "fixed", f->count, 0, f->example, f->result, {}, {}});
-  count_moves(grid, base, head, review.invariants);
+  moves.give_to(review.invariants);
   // A cause the base did not have is a finding too, even of an invariant the base already broke (a new
   // field's defect): as for diff's exit status.
   for (const CauseChange& c : review.diff.causes) review.introduced |= c.status == CauseStatus::introduced;

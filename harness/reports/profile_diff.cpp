@@ -104,46 +104,44 @@ std::string describe_change(const Result& from, const Result& to) {
   return join(parts);
 }
 
-ProfileDiff diff_profiles(const SweepGrid& grid, const Engine& from, const Engine& to, Progress* progress) {
-  struct Tally {
-    std::uint64_t count = 0;
-    Simplest<std::pair<Result, Result>> simplest;
-  };
-  std::map<std::string, Tally> tallies;
-  ProfileDiff diff{from.name(), to.name(), grid.size(), 0, {}, std::vector<bool>(grid.size()), {}, {}};
-  std::uint64_t index = 0;
-  CauseTallies from_causes;
-  CauseTallies to_causes;
-  for_each_result_pair(
-      grid, from, to,
-      [&](const Case& c, const Result& a, const Result& b) {
-        const std::uint64_t i = index++;
-        std::optional<std::string> why = runner_failure(b);
-        if (why) *why = to.name() + ": " + *why;
-        if (!why && (why = runner_failure(a))) *why = from.name() + ": " + *why;
-        if (why) {
-          diff.not_evaluated.add(*why);
-          diff.unevaluated[i] = true;
-          return;
-        }
-        from_causes.add(violation_mask(c, a), c, a);
-        to_causes.add(violation_mask(c, b), c, b);
-        std::string change = describe_change(a, b);
-        if (change.empty()) return;
-        ++diff.differing;
-        Tally& t = tallies[change];
-        ++t.count;
-        t.simplest.offer(c, [&] { return std::pair{a, b}; });
-      },
-      progress);
-  for (auto& [change, t] : tallies) {
+DiffTally::DiffTally(const Engine& from, const Engine& to, std::uint64_t cases)
+    : from_engine_(from), to_engine_(to), diff_{from.name(), to.name(), cases, 0, {}, {}, {}} {}
+
+void DiffTally::add(const Case& c, const Result& a, const Result& b) {
+  std::optional<std::string> why = runner_failure(b);
+  if (why) *why = to_engine_.name() + ": " + *why;
+  if (!why && (why = runner_failure(a))) *why = from_engine_.name() + ": " + *why;
+  if (why) {
+    diff_.not_evaluated.add(*why);
+    return;
+  }
+  from_.add(c, a);
+  to_.add(c, b);
+  std::string change = describe_change(a, b);
+  if (change.empty()) return;
+  ++diff_.differing;
+  Tally& t = tallies_[change];
+  ++t.count;
+  t.simplest.offer(c, [&] { return std::pair{a, b}; });
+}
+
+ProfileDiff DiffTally::diff() const {
+  ProfileDiff diff = diff_;
+  for (const auto& [change, t] : tallies_) {
     diff.groups.push_back(DiffGroup{change, t.count, t.simplest.example(), t.simplest.payload().first,
                                     t.simplest.payload().second});
   }
   std::stable_sort(diff.groups.begin(), diff.groups.end(),
                    [](const DiffGroup& x, const DiffGroup& y) { return x.count > y.count; });
-  diff.causes = cause_changes(from_causes, to_causes);
+  diff.causes = cause_changes(from_.causes(), to_.causes());
   return diff;
+}
+
+ProfileDiff diff_profiles(const SweepGrid& grid, const Engine& from, const Engine& to, Progress* progress) {
+  DiffTally tally(from, to, grid.size());
+  for_each_result_pair(
+      grid, from, to, [&](const Case& c, const Result& a, const Result& b) { tally.add(c, a, b); }, progress);
+  return tally.diff();
 }
 
 std::string profile_diff_json(const ProfileDiff& diff) {

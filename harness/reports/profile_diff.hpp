@@ -1,13 +1,16 @@
 // Two profiles over the sweep grid: the cases whose results differ, grouped by what changed and how.
 #pragma once
 
-#include "harness/reports/cause_changes.hpp"
 #include "harness/checks/engine.hpp"
-#include "harness/io/progress.hpp"
+#include "harness/checks/minimal_order.hpp"
+#include "harness/checks/sweep.hpp"
 #include "harness/checks/sweep_grid.hpp"
+#include "harness/io/progress.hpp"
+#include "harness/reports/cause_changes.hpp"
 #include "reference/evaluate.hpp"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -39,9 +42,31 @@ struct ProfileDiff {
   // The cases either engine could not answer (the head's reason where both failed): neither compared nor
   // counted among the causes, so that a stand-in's gap never reads as a change or as "no change".
   NotEvaluated not_evaluated;
-  std::vector<bool> unevaluated;  // by grid index: whether the case is one of them
   std::vector<DiffGroup> groups;  // most cases first, then by change
   std::vector<CauseChange> causes;  // findings' causes fixed, introduced, remaining (cause_changes.hpp)
+};
+
+// The diff's walk, case by case, for a walk that judges more at once (review): add() each grid case with
+// both engines' results, then diff(). Beside it, each side's sweep tallies of the cases both answered.
+class DiffTally {
+ public:
+  DiffTally(const Engine& from, const Engine& to, std::uint64_t cases);
+  void add(const Case& c, const Result& a, const Result& b);
+  ProfileDiff diff() const;
+  const SweepTally& from_sweep() const { return from_; }
+  const SweepTally& to_sweep() const { return to_; }
+
+ private:
+  struct Tally {
+    std::uint64_t count = 0;
+    Simplest<std::pair<Result, Result>> simplest;
+  };
+  const Engine& from_engine_;
+  const Engine& to_engine_;
+  ProfileDiff diff_;
+  std::map<std::string, Tally> tallies_;  // by change
+  SweepTally from_;
+  SweepTally to_;
 };
 
 ProfileDiff diff_profiles(const SweepGrid& grid, const Engine& from, const Engine& to,
