@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <compare>
 #include <string>
 #include <string_view>
@@ -99,7 +100,31 @@ std::optional<py::Number> number(const py::Value& v) {
   return std::nullopt;
 }
 
-// Python's a <op> b for two JSON values: numbers, or two strs by code point; a TypeError across other types;
+// Python's a == b for two items of JSON containers, as a list or dict compares them (identity first):
+// numbers by value, but two NaNs equal, since json.loads gives every NaN one object; strs, None, lists
+// item by item, dicts key by key.
+bool python_equal(const py::Value& a, const py::Value& b) {
+  const double* fa = a.as<double>();
+  const double* fb = b.as<double>();
+  if (fa && fb && std::isnan(*fa) && std::isnan(*fb)) return true;
+  if (auto x = number(a), y = number(b); x && y) return py::number_equals(*x, *y);
+  if (a.as<py::None>() && b.as<py::None>()) return true;
+  if (const py::Str* sa = a.as<py::Str>(), *sb = b.as<py::Str>(); sa && sb) return sa->text == sb->text;
+  if (const py::List* la = a.as<py::List>(), *lb = b.as<py::List>(); la && lb) {
+    return la->size() == lb->size() && std::equal(la->begin(), la->end(), lb->begin(), python_equal);
+  }
+  if (const py::Dict* da = a.as<py::Dict>(), *db = b.as<py::Dict>(); da && db) {
+    return da->size() == db->size() &&
+           std::all_of(da->entries().begin(), da->entries().end(), [&](const auto& e) {
+             const py::Value* other = db->find(e.first.text);
+             return other != nullptr && python_equal(e.second, *other);
+           });
+  }
+  return false;
+}
+
+// Python's a <op> b for two JSON values: numbers, two strs by code point, or two lists as Python orders them
+// (at the first pair of items that differ, those items; else the lengths); a TypeError across other types;
 // `same` where b is a itself (the default schedule_offset_end), which a list equals and a dict cannot order.
 tl::expected<std::partial_ordering, Error> compare(const py::Value& a, const py::Value& b,
                                                    std::string_view op, bool same) {
@@ -108,8 +133,12 @@ tl::expected<std::partial_ordering, Error> compare(const py::Value& a, const py:
   const py::Str* sb = b.as<py::Str>();
   if (sa && sb) return sa->text <=> sb->text;  // WTF-8 orders as code points do
   if (same && a.as<py::List>()) return std::partial_ordering::equivalent;
-  if (a.as<py::List>() && b.as<py::List>())
-    return tl::unexpected(unmodelled("comparing two lists in compression_training is not modelled"));
+  if (const py::List* la = a.as<py::List>(), *lb = b.as<py::List>(); la && lb) {
+    for (std::size_t i = 0; i < std::min(la->size(), lb->size()); ++i) {
+      if (!python_equal((*la)[i], (*lb)[i])) return compare((*la)[i], (*lb)[i], op, false);
+    }
+    return la->size() <=> lb->size();
+  }
   return tl::unexpected(raised("TypeError", "'" + std::string(op) + "' not supported between instances of '" +
                                                 std::string(py::type_name(a)) + "' and '" +
                                                 std::string(py::type_name(b)) + "'"));

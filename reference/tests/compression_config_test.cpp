@@ -104,6 +104,22 @@ TEST(CompressionConfig, SnipMomentumBoundsComparedAsPythonCompares) {
   EXPECT_EQ(snip(R"("schedule_offset":null)"),
             "TypeError: '<=' not supported between instances of 'NoneType' and 'NoneType'");
   EXPECT_EQ(snip(R"("schedule_offset":[1])"), "ok");  // a list equals itself
+  // Two lists: at the first items that differ (==, as a list compares them), those items; else the lengths.
+  EXPECT_EQ(snip(R"("schedule_offset":[1,2],"schedule_offset_end":[1,3])"), "ok");
+  EXPECT_EQ(snip(R"("schedule_offset":[1,3],"schedule_offset_end":[1,2.5])"),
+            "AssertionError: Invalid schedule_offset and schedule_offset_end values");
+  EXPECT_EQ(snip(R"("schedule_offset":[1],"schedule_offset_end":[1,0])"), "ok");
+  EXPECT_EQ(snip(R"("schedule_offset":[1,0],"schedule_offset_end":[1])"),
+            "AssertionError: Invalid schedule_offset and schedule_offset_end values");
+  EXPECT_EQ(
+      snip(R"("schedule_offset":[true,{"a":1},null,[NaN]],"schedule_offset_end":[1,{"a":1.0},null,[NaN]])"),
+      "ok");  // equal items throughout: json.loads gives every NaN one object, and identity comes first
+  EXPECT_EQ(snip(R"("schedule_offset":[1,"a"],"schedule_offset_end":[1,2])"),
+            "TypeError: '<=' not supported between instances of 'str' and 'int'");
+  EXPECT_EQ(snip(R"("schedule_offset":[{"a":1}],"schedule_offset_end":[{"a":2}])"),
+            "TypeError: '<=' not supported between instances of 'dict' and 'dict'");
+  EXPECT_EQ(snip(R"("schedule_offset":[NaN],"schedule_offset_end":[1])"),
+            "AssertionError: Invalid schedule_offset and schedule_offset_end values");
   EXPECT_EQ(snip(R"("schedule_offset":NaN)"),
             "AssertionError: Invalid schedule_offset and schedule_offset_end values");
   EXPECT_EQ(snip(R"("schedule_offset":9007199254740993,"schedule_offset_end":9007199254740992.0)"),
