@@ -12,16 +12,16 @@ import xml.etree.ElementTree as ET
 LABEL = "conformance"
 
 
+def labels_of(test):
+    """The labels of one test of `ctest --show-only=json-v1`'s "tests"."""
+    return next((p["value"] for p in test.get("properties", []) if p["name"] == "LABELS"), [])
+
+
 def fidelity_tests(tests_json):
     """The names of the tests labelled LABEL, in ctest's order."""
     with open(tests_json, encoding="utf-8") as f:
         tests = json.load(f)["tests"]
-    names = []
-    for test in tests:
-        labels = next((p["value"] for p in test.get("properties", []) if p["name"] == "LABELS"), [])
-        if LABEL in labels:
-            names.append(test["name"])
-    return names
+    return [test["name"] for test in tests if LABEL in labels_of(test)]
 
 
 def skip_reason(output):

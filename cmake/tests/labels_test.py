@@ -12,14 +12,16 @@ import sys
 import unittest
 
 SOURCE, BUILD = (sys.argv[1], sys.argv[2]) if len(sys.argv) > 2 else (".", "build/default")
+sys.path.insert(0, os.path.join(SOURCE, "cmake"))
+from fidelity_summary import labels_of  # noqa: E402  (cmake/ is not a package)
+
 LABELS = {"unit", "property", "fuzz-smoke", "corpus", "conformance", "gpu"}
 
 
 def tests():
     shown = subprocess.run(["ctest", "--show-only=json-v1"], cwd=BUILD, check=True, capture_output=True, text=True)
     for test in json.loads(shown.stdout)["tests"]:
-        labels = next((p["value"] for p in test.get("properties", []) if p["name"] == "LABELS"), [])
-        yield test["name"], test.get("command", []), set(labels)
+        yield test["name"], test.get("command", []), set(labels_of(test))
 
 
 class Labels(unittest.TestCase):

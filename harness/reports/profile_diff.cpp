@@ -1,8 +1,6 @@
 // Classifying how a case's result changed between two profiles, and grouping the grid by it.
 #include "harness/reports/profile_diff.hpp"
 
-#include "harness/checks/invariants.hpp"
-#include "harness/checks/minimal_order.hpp"
 #include "harness/checks/result_summary.hpp"
 #include "harness/checks/warning_meaning.hpp"
 #include "harness/io/case_io.hpp"
@@ -11,7 +9,6 @@
 #include "reference/py_json.hpp"
 
 #include <algorithm>
-#include <map>
 
 namespace zfcheck {
 
