@@ -61,7 +61,7 @@ mkdir -p "$pack_dir"
 pack=$(cd "$pack_dir" && pwd)
 cd "$repo"
 # The build compiles through ccache where it is installed (cmake/ZfcheckCcache.cmake); the line says which.
-cmake --preset cuda -DZFCHECK_BENCHMARKS=ON | sed -n 's/^-- zfcheck: compiler launcher: /gpu-check: compiler launcher: /p'
+cmake --preset cuda -DZFCHECK_BENCHMARKS=ON -DZFCHECK_UNITY_BUILD=OFF | sed -n 's/^-- zfcheck: compiler launcher: /gpu-check: compiler launcher: /p'
 cmake --build --preset cuda -j"${ZFCHECK_JOBS:-2}" --target kernels_gpu_tests zfcheck_gpu_bench zfcheck_topk_agreement
 cp build/cuda/kernels/tests/kernels_gpu_tests build/cuda/kernels/bench/zfcheck_gpu_bench \
   build/cuda/kernels/agreement/zfcheck_topk_agreement "$pack/"

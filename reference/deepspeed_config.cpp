@@ -9,6 +9,7 @@
 #include "reference/feature_readers.hpp"
 #include "reference/precision_config.hpp"
 #include "reference/py_repr.hpp"
+#include "reference/py_unicode.hpp"
 
 #include <optional>
 #include <string>
@@ -25,7 +26,7 @@ tl::expected<std::string, Error> allreduce_op(const py::Dict& config) {
   if (v == nullptr) return std::string("mean");
   std::optional<std::string> shown;
   if (const py::Str* s = v->as<py::Str>()) {
-    auto lowered = py::ascii_lower(*s);  // nothing beyond ASCII, which str.lower() also lowers
+    auto lowered = py::lower(*s);
     if (lowered && (*lowered == "mean" || *lowered == "sum")) return *lowered;
     if (lowered) shown = py::repr(py::Value(py::Str{*lowered}));
   } else if (v->kind() == py::Kind::none || v->kind() == py::Kind::boolean ||

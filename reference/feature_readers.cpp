@@ -8,6 +8,7 @@
 #include "reference/feature_models.hpp"
 #include "reference/module_readers.hpp"
 #include "reference/py_repr.hpp"
+#include "reference/py_unicode.hpp"
 #include "reference/zero_config.hpp"
 
 #include <algorithm>
@@ -24,8 +25,8 @@ std::optional<Error> communication_type(const py::Dict& config, std::string_view
   if (v == nullptr || v->kind() == py::Kind::none) return std::nullopt;  // the default: None, or "fp32"
   const py::Str* s = v->as<py::Str>();
   if (s == nullptr) return attribute_error(py::type_name(*v), "lower");
-  auto lowered = py::ascii_lower(*s);
-  if (!lowered) return unmodelled(std::string(key) + " holding text beyond ASCII is not modelled");
+  auto lowered = py::lower(*s);
+  if (!lowered) return case_unmodelled(key);
   if (*lowered == "fp32" || *lowered == "fp16" || *lowered == "bf16") return std::nullopt;
   return raised(
       "ValueError",
@@ -112,8 +113,8 @@ std::optional<Error> checkpoint(const py::Dict& config) {
   if (const py::Value* tag = params ? params->find("tag_validation") : nullptr) {
     const py::Str* s = tag->as<py::Str>();
     if (s == nullptr) return attribute_error(py::type_name(*tag), "upper");
-    auto upper = py::ascii_upper(*s);
-    if (!upper) return unmodelled("checkpoint.tag_validation holding text beyond ASCII is not modelled");
+    auto upper = py::upper(*s);
+    if (!upper) return case_unmodelled("checkpoint.tag_validation");
     if (*upper != "WARN" && *upper != "IGNORE" && *upper != "FAIL") {
       return raised("DeepSpeedConfigError", "Checkpoint config contains invalid tag_validation value of " +
                                                 *upper + ", expecting one of ['WARN', 'IGNORE', 'FAIL']");

@@ -6,6 +6,7 @@
 #include "reference/dict_reads.hpp"
 #include "reference/py_repr.hpp"
 #include "reference/py_text_number.hpp"
+#include "reference/py_unicode.hpp"
 #include "reference/zero_config.hpp"
 
 #include <algorithm>
@@ -109,10 +110,8 @@ tl::expected<std::optional<std::string>, Error> upper_cased(const py::Value& wri
   if (v == nullptr || v->kind() == py::Kind::none) return std::optional<std::string>();
   const py::Str* s = v->as<py::Str>();
   if (s == nullptr) return tl::unexpected(attribute_error(py::type_name(*v), "upper"));
-  auto upper = py::ascii_upper(*s);
-  if (!upper)
-    return tl::unexpected(
-        unmodelled("checkpoint.writer." + std::string(key) + " holding text beyond ASCII is not modelled"));
+  auto upper = py::upper(*s);
+  if (!upper) return tl::unexpected(case_unmodelled("checkpoint.writer." + std::string(key)));
   return upper;
 }
 

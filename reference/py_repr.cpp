@@ -2,6 +2,8 @@
 #include "reference/py_repr.hpp"
 
 #include "reference/py_json.hpp"
+#include "reference/py_unicode.hpp"
+#include "reference/utf8.hpp"
 
 #include <cstdio>
 
@@ -9,15 +11,16 @@ namespace zfcheck::py {
 
 namespace {
 
-// repr() of an ASCII str: single quotes unless the text holds a single quote and no double one, and the
-// escapes CPython writes.
+// repr() of a str: single quotes unless the text holds a single quote and no double one, and the escapes
+// CPython writes (a character that is not printable as \xhh, \uhhhh or \Uhhhhhhhh); nothing where Pythons
+// differ on whether a character is printable.
 std::optional<std::string> str_repr(const Str& s) {
-  if (s.lone_surrogate) return std::nullopt;
   bool has_single = s.text.find('\'') != std::string::npos;
   char quote = has_single && s.text.find('"') == std::string::npos ? '"' : '\'';
   std::string out(1, quote);
-  for (unsigned char ch : s.text) {
-    if (ch >= 0x80) return std::nullopt;
+  for (std::size_t at = 0; at < s.text.size();) {
+    const std::size_t start = at;
+    const std::uint32_t ch = utf8::decode(s.text, at);
     if (ch == '\\' || ch == static_cast<unsigned char>(quote)) {
       out += '\\';
       out += static_cast<char>(ch);
@@ -27,12 +30,18 @@ std::optional<std::string> str_repr(const Str& s) {
       out += "\\r";
     } else if (ch == '\t') {
       out += "\\t";
-    } else if (ch < 0x20 || ch == 0x7f) {
-      char hex[5];
-      std::snprintf(hex, sizeof hex, "\\x%02x", ch);
-      out += hex;
-    } else {
+    } else if (ch >= 0x20 && ch < 0x7f) {
       out += static_cast<char>(ch);
+    } else {
+      auto shown = printable(ch);
+      if (!shown) return std::nullopt;
+      if (*shown) {
+        out.append(s.text, start, at - start);
+        continue;
+      }
+      char hex[11];
+      std::snprintf(hex, sizeof hex, ch <= 0xff ? "\\x%02x" : ch <= 0xffff ? "\\u%04x" : "\\U%08x", ch);
+      out += hex;
     }
   }
   return out + quote;
@@ -78,7 +87,6 @@ std::optional<std::string> repr(const Value& value) {
 std::optional<std::string> str(const Value& value) {
   const Str* s = value.as<Str>();
   if (s == nullptr) return repr(value);
-  if (!str_repr(*s)) return std::nullopt;  // beyond ASCII, or a lone surrogate
   return s->text;
 }
 

@@ -8,11 +8,11 @@
 
 namespace zfcheck::py {
 
-// repr(value): None, True, 12, 0.1, 'text', [1, 'a'], {'k': 2}; nothing when it holds text beyond ASCII or
-// a lone surrogate (whose repr the model does not compute).
+// repr(value): None, True, 12, 0.1, 'text', [1, 'a'], {'k': 2}; nothing when it holds a character Pythons
+// print differently (py_unicode.hpp).
 std::optional<std::string> repr(const Value& value);
 
-// str(value): a str's own text (nothing beyond ASCII), anything else its repr.
+// str(value): a str's own text, anything else its repr.
 std::optional<std::string> str(const Value& value);
 
 }  // namespace zfcheck::py

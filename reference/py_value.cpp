@@ -103,22 +103,6 @@ bool Value::operator==(const Value& other) const {
   return data == other.data;
 }
 
-namespace {
-
-std::optional<std::string> ascii_case(const Str& s, char from, char to) {
-  std::string out = s.text;
-  for (char& ch : out) {
-    if (static_cast<unsigned char>(ch) >= 0x80) return std::nullopt;
-    if (ch >= from && ch <= from + 25) ch = static_cast<char>(ch - from + to);
-  }
-  return out;
-}
-
-}  // namespace
-
-std::optional<std::string> ascii_lower(const Str& s) { return ascii_case(s, 'A', 'a'); }
-std::optional<std::string> ascii_upper(const Str& s) { return ascii_case(s, 'a', 'A'); }
-
 std::string_view type_name(const Value& value) {
   switch (value.kind()) {
     case Kind::none:

@@ -97,11 +97,6 @@ struct Value {
   bool operator==(const Value& other) const;
 };
 
-// Python's s.lower() and s.upper() of ASCII text; nothing for text beyond ASCII (or a lone surrogate),
-// whose case mapping the model does not compute.
-std::optional<std::string> ascii_lower(const Str& s);
-std::optional<std::string> ascii_upper(const Str& s);
-
 // Python type name, as pydantic and error messages use it.
 std::string_view type_name(const Value& value);
 

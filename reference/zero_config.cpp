@@ -433,6 +433,11 @@ Error unmodelled(std::string message) {
   return Error{std::string(kUnmodelledType), std::nullopt, std::move(message)};
 }
 
+Error case_unmodelled(std::string_view key) {
+  return unmodelled(std::string(key) +
+                    " holding text whose case depends on the Python version is not modelled");
+}
+
 tl::expected<ZeroConfig, Error> read_zero_config(const py::Dict& param_dict, const Switches& switches,
                                                  std::vector<std::string>& warnings) {
   static const py::Value kEmpty = py::Dict{};

@@ -28,6 +28,8 @@ struct ZeroConfig {
 // The error type of a result the model does not compute (outcome `unmodelled`), and such an error.
 inline constexpr std::string_view kUnmodelledType = "Unmodelled";
 Error unmodelled(std::string message);
+// unmodelled() of text under `key` whose upper() or lower() depends on the Python version (py_unicode.hpp).
+Error case_unmodelled(std::string_view key);
 
 // get_zero_config(param_dict): the section under "zero_optimization" (given as a bool: the deprecated format,
 // with its warning; not a mapping: the TypeError of DeepSpeedZeroConfig(**value)). Field

@@ -2,6 +2,8 @@
 // DeepSpeed's duplicate-key hook applied to each object as it closes.
 #include "harness/explain/hjson_reader.hpp"
 
+#include "reference/py_json.hpp"
+#include "reference/py_repr.hpp"
 #include "reference/utf8.hpp"
 
 #include <algorithm>
@@ -30,35 +32,11 @@ std::string_view python_strip(std::string_view text, bool left = true) {
   return text.substr(left ? first : 0, last - (left ? first : 0));
 }
 
-// Python's repr() of a str, as a list of keys prints it.
-std::string python_repr(std::string_view text) {
-  bool single = text.find('\'') != std::string_view::npos && text.find('"') == std::string_view::npos;
-  char quote = single ? '"' : '\'';
-  std::string out(1, quote);
-  for (std::size_t at = 0; at < text.size();) {
-    std::size_t start = at;
-    std::uint32_t cp = utf8::decode(text, at);
-    char buf[12];
-    if (cp == '\\' || cp == static_cast<std::uint32_t>(quote)) {
-      out += '\\';
-      out += static_cast<char>(cp);
-    } else if (cp == '\n') {
-      out += "\\n";
-    } else if (cp == '\r') {
-      out += "\\r";
-    } else if (cp == '\t') {
-      out += "\\t";
-    } else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) {
-      std::snprintf(buf, sizeof buf, "\\x%02x", cp);
-      out += buf;
-    } else if (cp >= 0xd800 && cp < 0xe000) {
-      std::snprintf(buf, sizeof buf, "\\u%04x", cp);
-      out += buf;
-    } else {
-      out.append(text.substr(start, at - start));
-    }
-  }
-  return out + quote;
+// Python's repr() of a key, as a list of keys prints it; its JSON text where Pythons print it differently.
+std::string shown_key(const py::Str& key) {
+  const py::Value value(key);
+  if (auto text = py::repr(value)) return *text;
+  return py::to_json(value);
 }
 
 struct Failure {
@@ -317,16 +295,16 @@ class Parser {
   // error points at the first repetition.
   py::Dict unique_keys(std::vector<Pair> pairs) const {
     std::map<std::string, std::size_t> seen;
-    std::vector<std::string> repeated;
+    std::vector<py::Str> repeated;
     std::size_t first_repeat = s_.size();
     for (const Pair& p : pairs) {
       if (++seen[p.key.text] != 2) continue;
-      repeated.push_back(p.key.text);
+      repeated.push_back(p.key);
       first_repeat = std::min(first_repeat, p.start);
     }
     if (!repeated.empty()) {
       std::string list = "[";
-      for (std::size_t n = 0; n < repeated.size(); ++n) list += (n ? ", " : "") + python_repr(repeated[n]);
+      for (std::size_t n = 0; n < repeated.size(); ++n) list += (n ? ", " : "") + shown_key(repeated[n]);
       fail(first_repeat, "ValueError: Duplicate keys in DeepSpeed config: " + list + "]",
            HjsonError::Kind::duplicate_keys);
     }

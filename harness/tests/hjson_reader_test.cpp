@@ -78,6 +78,9 @@ TEST(HjsonReader, DuplicateKeysAreDeepSpeedsValueError) {
   EXPECT_EQ(v.error().where.offset, 21u);  // the first repetition
   EXPECT_EQ(read_hjson(R"({"it's": 1, "it's": 2})"),
             R"(error: ValueError: Duplicate keys in DeepSpeed config: ["it's"] @12)");
+  // Beyond ASCII as Python prints it: a printable letter as it is, a no-break space escaped.
+  EXPECT_EQ(read_hjson("{\"\u00e9\u00a0\": 1, \"\u00e9\u00a0\": 2}"),
+            "error: ValueError: Duplicate keys in DeepSpeed config: ['\u00e9\\xa0'] @12");
 }
 
 TEST(HjsonReader, SyntaxErrorsSayWhere) {

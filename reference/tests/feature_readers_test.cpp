@@ -26,7 +26,12 @@ TEST(FeatureReaders, CommunicationTypesAreLowerCasedAndChecked) {
                        R"({"seq_parallel_communication_data_type":"x","communication_data_type":[]})"),
             "AttributeError: 'list' object has no attribute 'lower'");
   EXPECT_EQ(check_text(communication_types_check, R"({"communication_data_type":"\u00c4"})"),
-            "Unmodelled: communication_data_type holding text beyond ASCII is not modelled");
+            "ValueError: Invalid communication_data_type. Supported data types: ['fp16', 'bf16', 'fp32']. "
+            "Got: \u00e4");
+  EXPECT_EQ(
+      check_text(communication_types_check, R"({"communication_data_type":"\ua7c7"})"),
+      "Unmodelled: communication_data_type holding text whose case depends on the Python version is not "
+      "modelled");
 }
 
 TEST(FeatureReaders, AmpAndTorchAutocast) {

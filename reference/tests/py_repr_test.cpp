@@ -35,11 +35,22 @@ TEST(PyRepr, StrIsTheTextItselfAndTheReprOfTheRest) {
   EXPECT_EQ(str_of(R"(["auto"])"), "['auto']");
 }
 
-TEST(PyRepr, TextBeyondAsciiIsNotComputed) {
-  EXPECT_EQ(repr_of(R"("\u00e9")"), "<none>");
-  EXPECT_EQ(repr_of(R"(["ok", "\u00e9"])"), "<none>");
-  EXPECT_EQ(str_of(R"("\u00e9")"), "<none>");
-  EXPECT_EQ(repr_of(R"("\ud800")"), "<none>");
+TEST(PyRepr, TextBeyondAsciiAsCPythonPrintsIt) {
+  EXPECT_EQ(repr_of(R"("\u00e9")"), "'\u00e9'");
+  EXPECT_EQ(repr_of(R"(["ok", "\u00e9'"])"), "['ok', \"\u00e9'\"]");
+  EXPECT_EQ(repr_of(R"("\ud83d\ude00")"), "'\U0001F600'");  // printable beyond the BMP: as it is
+  EXPECT_EQ(str_of(R"("\u00e9")"), "\u00e9");
+  // What is not printable: a lone surrogate, a non-breaking space, a format character, a C1 control.
+  EXPECT_EQ(repr_of(R"("\ud800")"), "'\\ud800'");
+  EXPECT_EQ(repr_of(R"("\u00a0a\u0085")"), "'\\xa0a\\x85'");
+  EXPECT_EQ(repr_of(R"("\u200b")"), "'\\u200b'");
+  EXPECT_EQ(repr_of(R"("\udb40\udc01")"), "'\\U000e0001'");
+}
+
+TEST(PyRepr, TextPythonsPrintDifferentlyIsNotComputed) {
+  EXPECT_EQ(repr_of(R"("\u0378")"), "<none>");           // unassigned: some later Python may print it
+  EXPECT_EQ(repr_of(R"(["\ud83e\uded0"])"), "<none>");   // U+1FAD0, Unicode 13: escaped by Python 3.8
+  EXPECT_EQ(str_of(R"("\ud83e\uded0")"), "\U0001FAD0");  // str() is the text whatever the version
 }
 
 }  // namespace
