@@ -193,9 +193,9 @@ tl::expected<Version, Error> read_version(const py::Value* version) {
   } else if (const py::Str* s = version->as<py::Str>()) {
     auto parsed = py::float_of_text(*s);
     if (const double* d = std::get_if<double>(&parsed)) return Version{*d, *text};
-    if (std::holds_alternative<py::TextRefused>(parsed))
-      return tl::unexpected(
-          raised("ValueError", "could not convert string to float: " + *py::repr(*version)));
+    auto shown = py::repr(*version);  // nothing where Pythons print it differently
+    if (std::holds_alternative<py::TextRefused>(parsed) && shown)
+      return tl::unexpected(raised("ValueError", "could not convert string to float: " + *shown));
   }
   return tl::unexpected(unmodelled("elasticity.version of this value is not modelled"));
 }

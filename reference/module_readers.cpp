@@ -37,7 +37,7 @@ std::optional<Error> int_call(const py::Value& value, std::string_view path) {
       if (std::holds_alternative<py::TextNotModelled>(read))
         return unmodelled(std::string(path) + " given as this text is not modelled");
       if (std::holds_alternative<py::Int>(read)) return std::nullopt;
-      auto text = py::repr(value);
+      auto text = py::repr_cut(value);
       if (!text) return unmodelled(std::string(path) + " given as this text is not modelled");
       return raised("ValueError", "invalid literal for int() with base 10: " + *text);
     }

@@ -84,6 +84,15 @@ std::optional<std::string> repr(const Value& value) {
   return std::nullopt;
 }
 
+std::optional<std::string> repr_cut(const Value& value, std::size_t characters) {
+  auto text = repr(value);
+  if (!text) return std::nullopt;
+  std::size_t at = 0;
+  for (std::size_t n = 0; n < characters && at < text->size(); ++n) utf8::decode(*text, at);
+  text->resize(at);
+  return text;
+}
+
 std::optional<std::string> str(const Value& value) {
   const Str* s = value.as<Str>();
   if (s == nullptr) return repr(value);

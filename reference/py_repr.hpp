@@ -12,6 +12,9 @@ namespace zfcheck::py {
 // print differently (py_unicode.hpp).
 std::optional<std::string> repr(const Value& value);
 
+// "%.200R" % value, as CPython's error messages format it: the repr cut to its first 200 characters.
+std::optional<std::string> repr_cut(const Value& value, std::size_t characters = 200);
+
 // str(value): a str's own text, anything else its repr.
 std::optional<std::string> str(const Value& value);
 

@@ -1,8 +1,9 @@
-// Python's float(str) and int(str) on ASCII text, as CPython's float_from_string and PyLong_FromString read
-// it.
+// Python's float(str) and int(str), as CPython's float_from_string and PyLong_FromString read the text
+// _PyUnicode_TransformDecimalAndSpaceToASCII makes of it.
 #include "reference/py_text_number.hpp"
 
 #include "reference/py_json.hpp"
+#include "reference/py_unicode.hpp"
 #include "reference/pydantic_lax.hpp"
 #include "reference/utf8.hpp"
 
@@ -23,11 +24,6 @@ std::string_view strip(std::string_view s) {
   return s;
 }
 
-bool ascii(const Str& s) {
-  return !s.lone_surrogate && std::all_of(s.text.begin(), s.text.end(),
-                                          [](char c) { return static_cast<unsigned char>(c) < 0x80; });
-}
-
 // The text without its underscores, when each one stands between two digits (PEP 515); else nothing.
 std::optional<std::string> without_underscores(std::string_view s) {
   std::string out;
@@ -45,8 +41,9 @@ std::optional<std::string> without_underscores(std::string_view s) {
 }  // namespace
 
 std::variant<double, TextRefused, TextNotModelled> float_of_text(const Str& s) {
-  if (!ascii(s)) return TextNotModelled{};
-  auto text = without_underscores(strip(s.text));
+  auto ascii = decimal_and_space_to_ascii(s);
+  if (!ascii) return TextNotModelled{};
+  auto text = without_underscores(strip(*ascii));
   if (!text) return TextRefused{};
   // After the underscores, CPython's grammar is Rust's f64 grammar: one sign, digits with an optional
   // fraction and exponent, or inf/infinity/nan in any case.
@@ -55,8 +52,9 @@ std::variant<double, TextRefused, TextNotModelled> float_of_text(const Str& s) {
 }
 
 std::variant<Int, TextRefused, TextNotModelled> int_of_text(const Str& s) {
-  if (!ascii(s)) return TextNotModelled{};
-  std::string_view body = strip(s.text);
+  auto ascii = decimal_and_space_to_ascii(s);
+  if (!ascii) return TextNotModelled{};
+  std::string_view body = strip(*ascii);
   const bool negative = !body.empty() && body.front() == '-';
   if (!body.empty() && (body.front() == '-' || body.front() == '+')) body.remove_prefix(1);
   auto digits = without_underscores(body);

@@ -7,6 +7,7 @@
 #include <unicode/ustring.h>
 #include <unicode/utf16.h>
 
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -77,6 +78,32 @@ std::optional<std::string> mapped(const Str& s, Case full, UChar32 (*simple)(UCh
 std::optional<std::string> upper(const Str& s) { return mapped(s, u_strToUpper, u_toupper); }
 
 std::optional<std::string> lower(const Str& s) { return mapped(s, u_strToLower, u_tolower); }
+
+std::optional<std::string> decimal_and_space_to_ascii(const Str& s) {
+  if (!s.lone_surrogate && std::all_of(s.text.begin(), s.text.end(),
+                                       [](char ch) { return static_cast<unsigned char>(ch) < 0x80; }))
+    return s.text;
+  std::string out;
+  for (std::size_t at = 0; at < s.text.size();) {
+    const auto c = static_cast<UChar32>(utf8::decode(s.text, at));
+    if (c < 0x7F) {
+      out += static_cast<char>(c);
+      continue;
+    }
+    if (!U_IS_SURROGATE(c) && !stable(c, nullptr)) return std::nullopt;
+    const auto direction = u_charDirection(c);
+    const int32_t digit = u_charDigitValue(c);
+    if (direction == U_WHITE_SPACE_NEUTRAL || direction == U_BLOCK_SEPARATOR ||
+        direction == U_SEGMENT_SEPARATOR || u_charType(c) == U_SPACE_SEPARATOR) {
+      out += ' ';
+    } else if (digit >= 0) {
+      out += static_cast<char>('0' + digit);
+    } else {
+      return out + '?';
+    }
+  }
+  return out;
+}
 
 std::optional<bool> printable(std::uint32_t code_point) {
   const auto c = static_cast<UChar32>(code_point);

@@ -1,4 +1,5 @@
-// Python's str.upper(), str.lower() and str.isprintable() beyond ASCII, from ICU's Unicode data.
+// Python's str.upper(), str.lower(), str.isprintable() and the digits float() and int() read beyond ASCII,
+// from ICU's Unicode data.
 #pragma once
 
 #include "reference/py_value.hpp"
@@ -20,6 +21,11 @@ std::optional<std::string> upper(const Str& s);
 
 // s.lower(): the full case mapping, with Greek capital sigma final where Python makes it so.
 std::optional<std::string> lower(const Str& s);
+
+// What CPython's float(s) and int(s) parse (_PyUnicode_TransformDecimalAndSpaceToASCII): text beyond ASCII
+// with each whitespace character a space and each decimal digit (Arabic-Indic, Devanagari, fullwidth...) its
+// ASCII digit, cut after a "?" at the first other character from U+007F on; ASCII text as it is.
+std::optional<std::string> decimal_and_space_to_ascii(const Str& s);
 
 // chr(code_point).isprintable(): false for controls, format characters, surrogates, private use,
 // separators other than the space, and unassigned code points.

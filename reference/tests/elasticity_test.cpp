@@ -145,6 +145,14 @@ TEST(Elasticity, ElasticityConfigsChecksInOrder) {
             "NotImplementedError: Unable to find elastic logic for version: 0.15");
   EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"version":"x")"),
             "ValueError: could not convert string to float: 'x'");
+  // float() reads Unicode digits and spaces; a refused text beyond what every Python prints alike is not
+  // modelled (its message would print it).
+  EXPECT_EQ(
+      with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"version":"\u0660.\u0663\u3000")"),
+      "ElasticityConfigError: Attempting to run elasticity version \u0660.\u0663\u3000 but runtime only "
+      "supports up to 0.2");
+  EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"version":"\u00e9\u0378")"),
+            "Unmodelled: elasticity.version of this value is not modelled");
   EXPECT_EQ(
       with(R"("max_train_batch_size":1,"micro_batch_sizes":[2],"version":"0.1")"),
       "ValueError: All micro batches must be less than             or equal to max_acceptable_batch_size: 1");

@@ -61,6 +61,16 @@ TEST(ModuleReaders, DataEfficiency) {
       testing::check_text(data_pipeline_check, R"({"data_efficiency":{"data_sampling":{"dynamic_batching":
       {"enabled":true,"max_tokens":"NaN"}}}})"),
       "ValueError: invalid literal for int() with base 10: 'NaN'");
+  // int() reads Unicode digits, and prints the text it refuses as "%.200R" does.
+  EXPECT_EQ(testing::check_text(data_pipeline_check,
+                                R"({"data_efficiency":{"data_sampling":{"dynamic_batching":
+      {"min_batch_size":"\u0661\u0662","max_batch_size":"\uff18x"}}}})"),
+            "ValueError: invalid literal for int() with base 10: '\uff18x'");
+  EXPECT_EQ(
+      testing::check_text(data_pipeline_check,
+                          R"({"data_efficiency":{"data_sampling":{"dynamic_batching":{"min_batch_size":")" +
+                              std::string(250, 'x') + R"("}}}})"),
+      "ValueError: invalid literal for int() with base 10: '" + std::string(199, 'x'));
   EXPECT_EQ(
       testing::check_text(data_pipeline_check, R"({"data_efficiency":{"data_routing":{"random_ltd":5}}})"),
       "AttributeError: 'int' object has no attribute 'get'");

@@ -47,6 +47,14 @@ TEST(PyRepr, TextBeyondAsciiAsCPythonPrintsIt) {
   EXPECT_EQ(repr_of(R"("\udb40\udc01")"), "'\\U000e0001'");
 }
 
+TEST(PyRepr, CutAsPercentDot200RCutsIt) {
+  const std::string long_text = "\"" + std::string(250, 'x') + "\"";
+  EXPECT_EQ(py::repr_cut(testing::json(long_text)), "'" + std::string(199, 'x'));
+  EXPECT_EQ(py::repr_cut(testing::json(R"("\u00e9\u00e9\u00e9")"), 3),
+            "'\u00e9\u00e9");  // characters, not bytes
+  EXPECT_EQ(py::repr_cut(testing::json("[1]")), "[1]");
+}
+
 TEST(PyRepr, TextPythonsPrintDifferentlyIsNotComputed) {
   EXPECT_EQ(repr_of(R"("\u0378")"), "<none>");           // unassigned: some later Python may print it
   EXPECT_EQ(repr_of(R"(["\ud83e\uded0"])"), "<none>");   // U+1FAD0, Unicode 13: escaped by Python 3.8

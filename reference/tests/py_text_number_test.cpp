@@ -68,11 +68,16 @@ TEST(PyTextNumber, IntReadsBaseTenAsCPythonDoes) {
   }
 }
 
-TEST(PyTextNumber, TextBeyondAsciiOrTheDigitLimitIsNotModelled) {
-  // CPython reads "１２" (fullwidth digits) as 12 and strips Unicode spaces: the model does not.
-  EXPECT_EQ(float_text(text("\xef\xbc\x91\xef\xbc\x92")), "not modelled");
-  EXPECT_EQ(int_text(text("\xef\xbc\x91\xef\xbc\x92")), "not modelled");
-  EXPECT_EQ(float_text(py::Str{"1", true}), "not modelled");
+TEST(PyTextNumber, UnicodeDigitsAndSpacesAsCPythonReadsThem) {
+  EXPECT_EQ(float_text(text("\uff11\uff12")), "12");                 // fullwidth digits
+  EXPECT_EQ(int_text(text("\u00a0\u0661\u0662\u3000")), "12");       // Arabic-Indic, between Unicode spaces
+  EXPECT_EQ(int_text(text("1\u00b2")), "refused");                   // a digit, but not a decimal one
+  EXPECT_EQ(float_text(py::Str{"1\xed\xa0\x80", true}), "refused");  // "1\ud800"
+  EXPECT_EQ(int_text(text("1\x1c")), "refused");  // a space to str.isspace(), not to int() below U+007F
+}
+
+TEST(PyTextNumber, WhatPythonsReadDifferentlyOrTheDigitLimitIsNotModelled) {
+  EXPECT_EQ(int_text(text("\U0001fbf1")), "not modelled");  // a digit from Unicode 13 on
   // int() refuses more than 4300 digits from Python 3.11 on (int_max_str_digits), reads them before.
   EXPECT_EQ(int_text(text(std::string(4300, '9'))), std::string(4300, '9'));
   EXPECT_EQ(int_text(text(std::string(4301, '9'))), "not modelled");

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Holds the model's str.upper(), str.lower() and repr() (py_unicode_answers) to this Python's own: every
-code point alone, then random strings of letters, sigmas, marks and lone surrogates. Wherever the model
+"""Holds the model's str.upper(), str.lower(), repr(), int() and float() of text (py_unicode_answers) to this
+Python's own: every code point alone, then random strings of letters, sigmas, marks, lone surrogates,
+digits of several scripts, spaces and signs. Wherever the model
 answers, the answer must be Python's; it must answer for most assigned characters, and for nearly every
 character whose case this Python changes.
 
@@ -15,7 +16,20 @@ import unicodedata
 
 # Characters whose mapping depends on their neighbours or expands, and the kinds around them.
 POOL = ["\u03a3", "\u0391", "\u03c3", "a", "Z", " ", "'", "\u00ad", "\u0307", "\u0130", "\u00df", "\ufb01",
-        "\u1f88", "\u0149", "\ud800", "\udc00", "\u00e9", "\u2126", "\u01c5", ".", "\u10d0", "\U0001e900"]
+        "\u1f88", "\u0149", "\ud800", "\udc00", "\u00e9", "\u2126", "\u01c5", ".", "\u10d0", "\U0001e900",
+        "1", "\u0661", "\u0969", "\uff15", "\U0001d7ce", "\u00b2", "_", "-", "+", "e", "\u00a0", "\u3000",
+        "\x1c", "\x85", "\x7f", "inf", "\u2028", "\t"]
+
+
+OPS = ["upper", "lower", "repr", "int", "float"]
+
+
+def number(read, s):
+    """int(s) as its decimal text, float(s) as its repr, "ValueError" where Python refuses the text."""
+    try:
+        return str(read(s)) if read is int else repr(read(s))
+    except ValueError:
+        return "ValueError"
 
 
 def main():
@@ -35,19 +49,20 @@ def main():
     answers = done.stdout.splitlines()
     if len(answers) != len(inputs):
         sys.exit(f"FAILED: {len(answers)} answers to {len(inputs)} inputs")
-    wrong, answered = [], [0, 0, 0]
+    wrong, answered = [], [0] * len(OPS)
     for s, line in zip(inputs, answers):
-        for k, (model, python) in enumerate(zip(json.loads(line), (s.upper(), s.lower(), repr(s)))):
+        for k, (model, python) in enumerate(zip(json.loads(line), (s.upper(), s.lower(), repr(s), number(int, s),
+                                                                    number(float, s)))):
             if model is None:
                 continue
             answered[k] += 1
             if model != python:
-                wrong.append(f"{['upper', 'lower', 'repr'][k]} of {s!r}: model {model!r}, Python {python!r}")
+                wrong.append(f"{OPS[k]} of {s!r}: model {model!r}, Python {python!r}")
     assigned = sum(unicodedata.category(chr(cp)) != "Cn" for cp in range(0x110000))
     # The characters whose case this Python changes, and how many of them the model answers.
     changing = [[cp for cp in range(0x110000) if getattr(chr(cp), op)() != chr(cp)] for op in ("upper", "lower")]
     cased = [sum(json.loads(answers[cp])[k] is not None for cp in changing[k]) for k in (0, 1)]
-    print(f"answered of {len(inputs)}: upper {answered[0]}, lower {answered[1]}, repr {answered[2]}"
+    print(f"answered of {len(inputs)}: " + ", ".join(f"{op} {n}" for op, n in zip(OPS, answered)) +
           f" ({assigned} code points are assigned here); of the characters whose case it changes:"
           f" upper {cased[0]} of {len(changing[0])}, lower {cased[1]} of {len(changing[1])}")
     for line in wrong[:20]:

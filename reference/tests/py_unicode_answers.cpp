@@ -1,11 +1,14 @@
 // For py_unicode_against_python.py: per input line (a JSON string) the model's [s.upper(), s.lower(),
-// repr(s)] as a JSON line, null where the model refuses one.
+// repr(s), int(s), float(s)] as a JSON line: null where the model refuses one, "ValueError" where Python
+// refuses the number, an int as its decimal text, a float as its repr.
 #include "reference/py_json.hpp"
 #include "reference/py_repr.hpp"
+#include "reference/py_text_number.hpp"
 #include "reference/py_unicode.hpp"
 
 #include <iostream>
 #include <string>
+#include <variant>
 
 int main() {
   using namespace zfcheck::py;
@@ -20,7 +23,14 @@ int main() {
     }
     out.clear();
     out += '[';
-    const auto answers = {upper(*s), lower(*s), repr(*value)};
+    const auto number = [](const auto& read, auto shown) -> std::optional<std::string> {
+      if (std::holds_alternative<TextNotModelled>(read)) return std::nullopt;
+      if (std::holds_alternative<TextRefused>(read)) return "ValueError";
+      return shown(std::get<0>(read));
+    };
+    const auto answers = {upper(*s), lower(*s), repr(*value),
+                          number(int_of_text(*s), [](const Int& i) { return to_decimal(i); }),
+                          number(float_of_text(*s), [](double d) { return float_repr(d); })};
     for (const auto& answer : answers) {
       if (out.size() > 1) out += ", ";
       if (answer) {
