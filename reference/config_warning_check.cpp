@@ -3,6 +3,7 @@
 
 #include "reference/deepspeed_warnings.hpp"
 #include "reference/py_number.hpp"
+#include "reference/py_percent_format.hpp"
 #include "reference/zero_config.hpp"
 
 #include <cmath>
@@ -59,12 +60,15 @@ std::optional<Error> warning_check(const py::Dict& config, bool fp16_enabled, co
                                      "' and 'int'");
     }
     auto size = printed(*vocabulary);
-    if (!size) {  // a str: % formats 8 into it, which text without a conversion cannot take
-      if (vocabulary->as<py::Str>()->text.find('%') == std::string::npos)
-        return raised("TypeError", "not all arguments converted during string formatting");
-      return unmodelled("vocabulary_size given as text holding % is not modelled");
-    }
-    if (!size->aligned) {
+    if (!size) {  // a str: % formats 8 into it, and the text it makes is never 0
+      const py::Str& format = *vocabulary->as<py::Str>();
+      auto formatted = py::format_one_int(format);
+      if (const Error* error = std::get_if<Error>(&formatted)) return *error;
+      if (std::holds_alternative<py::FormatNotModelled>(formatted))
+        return unmodelled(
+            "vocabulary_size given as text with a width or precision above 2^24 is not modelled");
+      warnings.push_back(vocabulary_size_warning(format.text));
+    } else if (!size->aligned) {
       warnings.push_back(vocabulary_size_warning(size->text));
     }
   }

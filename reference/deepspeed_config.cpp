@@ -29,9 +29,8 @@ tl::expected<std::string, Error> allreduce_op(const py::Dict& config) {
     auto lowered = py::lower(*s);
     if (lowered && (*lowered == "mean" || *lowered == "sum")) return *lowered;
     if (lowered) shown = py::repr(py::Value(py::Str{*lowered}));
-  } else if (v->kind() == py::Kind::none || v->kind() == py::Kind::boolean ||
-             v->kind() == py::Kind::integer) {
-    shown = py::repr(*v);
+  } else {
+    shown = py::repr(*v);  // `value not in (...)` compares with ==, which no value refuses
   }
   if (!shown) return tl::unexpected(unmodelled("gradient_allreduce_op of this value is not modelled"));
   return tl::unexpected(raised(

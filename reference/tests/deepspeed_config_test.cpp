@@ -147,6 +147,13 @@ TEST(DeepSpeedConfigErrors, AllreduceOpIsLowerCasedAndChecked) {
             "ValueError: Invalid gradient_allreduce_op. Supported operations: ['mean', 'sum']. Got: None");
   EXPECT_EQ(batch_text(R"({"train_batch_size":8,"gradient_allreduce_op":"it's"})"),
             "ValueError: Invalid gradient_allreduce_op. Supported operations: ['mean', 'sum']. Got: \"it's\"");
+  // Any other value is compared with the two strs (never lowered) and printed.
+  EXPECT_EQ(
+      batch_text(R"({"train_batch_size":8,"gradient_allreduce_op":["Mean"]})"),
+      "ValueError: Invalid gradient_allreduce_op. Supported operations: ['mean', 'sum']. Got: ['Mean']");
+  EXPECT_EQ(
+      batch_text(R"({"train_batch_size":8,"gradient_allreduce_op":{"a":1e100}})"),
+      "ValueError: Invalid gradient_allreduce_op. Supported operations: ['mean', 'sum']. Got: {'a': 1e+100}");
 }
 
 TEST(DeepSpeedConfigErrors, OtherFeaturesKeysAreRefusedWhereConfigPyReadsThem) {
@@ -247,8 +254,14 @@ TEST(DeepSpeedConfigWarnings, OptimizerValuesOfOtherTypesFailWhereUpstreamReadsT
   // A str: `% 8` formats 8 into it, which text without a conversion refuses.
   EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"vocabulary_size":"50257"})"),
             "TypeError: not all arguments converted during string formatting");
-  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"vocabulary_size":"%d"})"),
-            "Unmodelled: vocabulary_size given as text holding % is not modelled");
+  // With a conversion it formats, and the text is not 0: the warning prints the str as given.
+  EXPECT_EQ(
+      warnings_text(R"({"train_batch_size":8,"vocabulary_size":"%d"})"),
+      "ok | DeepSpeedConfig: vocabulary size %d is not aligned to 8, may import tensor core utilization.");
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"vocabulary_size":"%d%s"})"),
+            "TypeError: not enough arguments for format string");
+  EXPECT_EQ(warnings_text(R"({"train_batch_size":8,"vocabulary_size":"%099999999d"})"),
+            "Unmodelled: vocabulary_size given as text with a width or precision above 2^24 is not modelled");
 }
 
 TEST(DeepSpeedConfigBatch, ElasticBatchValuesAreReadOnAsIfWritten) {

@@ -1,7 +1,9 @@
-// For py_unicode_against_python.py: per input line (a JSON string) the model's [s.upper(), s.lower(),
-// repr(s), int(s), float(s)] as a JSON line: null where the model refuses one, "ValueError" where Python
-// refuses the number, an int as its decimal text, a float as its repr.
+// For py_text_against_python.py: per input line (a JSON string) the model's [s.upper(), s.lower(),
+// repr(s), int(s), float(s), s % 8] as a JSON line: null where the model refuses one, "ValueError" where
+// Python refuses the number, an int as its decimal text, a float as its repr, "ok" where s % 8 formats,
+// else "<type>: <message>".
 #include "reference/py_json.hpp"
+#include "reference/py_percent_format.hpp"
 #include "reference/py_repr.hpp"
 #include "reference/py_text_number.hpp"
 #include "reference/py_unicode.hpp"
@@ -9,6 +11,14 @@
 #include <iostream>
 #include <string>
 #include <variant>
+
+std::optional<std::string> percent(const zfcheck::py::Str& s) {
+  auto result = zfcheck::py::format_one_int(s);
+  if (std::holds_alternative<zfcheck::py::FormatNotModelled>(result)) return std::nullopt;
+  if (std::holds_alternative<zfcheck::py::Formatted>(result)) return "ok";
+  const zfcheck::Error& e = std::get<zfcheck::Error>(result);
+  return e.type + ": " + e.message;
+}
 
 int main() {
   using namespace zfcheck::py;
@@ -18,7 +28,7 @@ int main() {
     auto value = parse_json(line);
     const Str* s = value ? value->as<Str>() : nullptr;
     if (s == nullptr) {
-      std::cerr << "py_unicode_answers: not a JSON string: " << line << "\n";
+      std::cerr << "py_text_answers: not a JSON string: " << line << "\n";
       return 2;
     }
     out.clear();
@@ -28,9 +38,12 @@ int main() {
       if (std::holds_alternative<TextRefused>(read)) return "ValueError";
       return shown(std::get<0>(read));
     };
-    const auto answers = {upper(*s), lower(*s), repr(*value),
+    const auto answers = {upper(*s),
+                          lower(*s),
+                          repr(*value),
                           number(int_of_text(*s), [](const Int& i) { return to_decimal(i); }),
-                          number(float_of_text(*s), [](double d) { return float_repr(d); })};
+                          number(float_of_text(*s), [](double d) { return float_repr(d); }),
+                          percent(*s)};
     for (const auto& answer : answers) {
       if (out.size() > 1) out += ", ";
       if (answer) {

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Holds the model's str.upper(), str.lower(), repr(), int() and float() of text (py_unicode_answers) to this
-Python's own: every code point alone, then random strings of letters, sigmas, marks, lone surrogates,
-digits of several scripts, spaces and signs. Wherever the model
+"""Holds the model's str.upper(), str.lower(), repr(), int(), float() and `% 8` of text (py_text_answers) to
+this Python's own: every code point alone, then random strings of letters, sigmas, marks, lone surrogates,
+digits of several scripts, spaces, signs and printf-style conversions. Wherever the model
 answers, the answer must be Python's; it must answer for most assigned characters, and for nearly every
 character whose case this Python changes.
 
-Usage: py_unicode_against_python.py ANSWERS_BINARY [--seed N] [--strings N]
+Usage: py_text_against_python.py ANSWERS_BINARY [--seed N] [--strings N]
 """
 import argparse
 import json
@@ -18,10 +18,11 @@ import unicodedata
 POOL = ["\u03a3", "\u0391", "\u03c3", "a", "Z", " ", "'", "\u00ad", "\u0307", "\u0130", "\u00df", "\ufb01",
         "\u1f88", "\u0149", "\ud800", "\udc00", "\u00e9", "\u2126", "\u01c5", ".", "\u10d0", "\U0001e900",
         "1", "\u0661", "\u0969", "\uff15", "\U0001d7ce", "\u00b2", "_", "-", "+", "e", "\u00a0", "\u3000",
-        "\x1c", "\x85", "\x7f", "inf", "\u2028", "\t"]
+        "\x1c", "\x85", "\x7f", "inf", "\u2028", "\t",
+        "%", "%", "%%", "(", "*", "0", "5", "#", "d", "s", "c", "q", "l", "h", "f", "9" * 12]
 
 
-OPS = ["upper", "lower", "repr", "int", "float"]
+OPS = ["upper", "lower", "repr", "int", "float", "% 8"]
 
 
 def number(read, s):
@@ -30,6 +31,17 @@ def number(read, s):
         return str(read(s)) if read is int else repr(read(s))
     except ValueError:
         return "ValueError"
+
+
+def percent(s):
+    """"ok" where s % 8 formats, else the error as "<type>: <message>" (a MemoryError: the model does not say)."""
+    try:
+        s % 8
+        return "ok"
+    except (TypeError, ValueError) as e:
+        return f"{type(e).__name__}: {e}"
+    except MemoryError:
+        return None
 
 
 def main():
@@ -52,8 +64,8 @@ def main():
     wrong, answered = [], [0] * len(OPS)
     for s, line in zip(inputs, answers):
         for k, (model, python) in enumerate(zip(json.loads(line), (s.upper(), s.lower(), repr(s), number(int, s),
-                                                                    number(float, s)))):
-            if model is None:
+                                                                    number(float, s), percent(s)))):
+            if model is None or python is None:
                 continue
             answered[k] += 1
             if model != python:
