@@ -76,18 +76,6 @@ std::optional<Error> validate_fields(const Data& data, const Switches& switches,
   return std::nullopt;
 }
 
-// A key holding a lone surrogate cannot become Rust text: pydantic stops at once with that one
-// string_unicode error, naming no field, before any field is validated.
-std::optional<Error> reject_surrogate_keys(const py::Dict& dict, const InitData& data) {
-  for (const auto& entry : dict.entries()) {
-    if (data.passes(entry) && entry.first.lone_surrogate) {
-      return validation_error(std::nullopt,
-                              "Input should be a valid string, unable to parse raw data as a unicode string");
-    }
-  }
-  return std::nullopt;
-}
-
 // extra="forbid": after the field errors, one entry per unknown key in the block's order.
 std::optional<Error> forbid_extras(const py::Dict& dict, const InitData& data) {
   for (const auto& entry : dict.entries()) {
@@ -161,7 +149,7 @@ tl::expected<std::optional<ZenFlowConfig>, Error> validate_zenflow(const py::Val
   }
   if (auto error = self_key_error(*dict)) return tl::unexpected(std::move(*error));
   InitData data(*dict);
-  if (auto error = reject_surrogate_keys(*dict, data)) return tl::unexpected(std::move(*error));
+  if (has_key_not_text(*dict, data)) return tl::unexpected(validation_error(std::nullopt, kKeyNotText));
   ZenFlowConfig cfg = default_config();
   if (auto error = validate_fields(data, switches, cfg)) return tl::unexpected(std::move(*error));
   if (auto error = forbid_extras(*dict, data)) return tl::unexpected(std::move(*error));

@@ -39,6 +39,17 @@ class InitData {
   bool drop_auto_ = true;
 };
 
+// A key reaching pydantic that holds a lone surrogate cannot become Rust text: pydantic refuses the whole
+// model at once with kKeyNotText, before any field is validated, standing where the model does (no field for
+// one built as Class(**data), the field's path for a nested one).
+inline constexpr std::string_view kKeyNotText =
+    "Input should be a valid string, unable to parse raw data as a unicode string";
+inline bool has_key_not_text(const py::Dict& dict, const InitData& data) {
+  const auto& entries = dict.entries();
+  return std::any_of(entries.begin(), entries.end(),
+                     [&](const py::Dict::Entry& e) { return data.passes(e) && e.first.lone_surrogate; });
+}
+
 // The value pydantic validates a field (with `name` and `alias` members) from: its alias first, then its name
 // (populate_by_name), and the key that gave it.
 template <class Field>

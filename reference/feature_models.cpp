@@ -223,6 +223,7 @@ std::optional<Error> nested_self_key_error(const InitData& data, std::span<const
     const py::Dict* dict = v ? v->as<py::Dict>() : nullptr;
     if (dict == nullptr) continue;
     if (auto error = self_key_error(*dict)) return error;
+    if (has_key_not_text(*dict, InitData(*dict))) continue;  // refused before its fields are built
     if (auto error = nested_self_key_error(InitData(*dict), field.fields)) return error;
   }
   return std::nullopt;
@@ -242,6 +243,8 @@ std::optional<Error> model_error(const py::Dict& dict, const InitData& data, std
       if (nested == nullptr)
         return Error{"ValidationError", at,
                      "Input should be a valid dictionary or instance of " + std::string(field.model)};
+      if (has_key_not_text(*nested, InitData(*nested)))
+        return Error{"ValidationError", at, std::string(kKeyNotText)};
       if (auto error = model_error(*nested, InitData(*nested), at, field.fields)) return error;
       continue;
     }
@@ -252,7 +255,6 @@ std::optional<Error> model_error(const py::Dict& dict, const InitData& data, std
   for (const auto& entry : dict.entries()) {
     if (!data.passes(entry)) continue;
     const py::Str& name = entry.first;
-    if (name.lone_surrogate) return unmodelled("a key of " + std::string(key) + " that is not valid text");
     if (!takes_key(data, fields, name.text))
       return Error{"ValidationError", std::string(key) + "." + name.text, "Extra inputs are not permitted"};
   }
@@ -267,6 +269,7 @@ std::optional<Error> construct(const py::Value& value, std::string_view key, std
   if (dict == nullptr) return not_a_mapping_error(class_path, value);
   if (auto error = self_key_error(*dict)) return error;
   const InitData data(*dict);
+  if (has_key_not_text(*dict, data)) return Error{"ValidationError", std::nullopt, std::string(kKeyNotText)};
   if (auto error = nested_self_key_error(data, fields)) return error;
   return model_error(*dict, data, key, fields);
 }
@@ -308,7 +311,12 @@ std::optional<Error> logging_features_check(const py::Dict& config) {
       continue;
     }
     if (auto error = self_key_error(*dict)) return error;
-    if (!first) first = model_error(*dict, InitData(*dict), monitor.key, monitor.fields);
+    if (first) continue;
+    if (has_key_not_text(*dict, InitData(*dict))) {
+      first = Error{"ValidationError", std::string(monitor.key), std::string(kKeyNotText)};
+    } else {
+      first = model_error(*dict, InitData(*dict), monitor.key, monitor.fields);
+    }
   }
   return first;
 }

@@ -172,6 +172,8 @@ tl::expected<Values, Error> validate_block(const py::Value* value, std::string_v
   if (dict == nullptr) return tl::unexpected(not_a_mapping_error(class_path, *value));
   if (auto error = self_key_error(*dict)) return tl::unexpected(std::move(*error));
   InitData data(*dict);
+  if (has_key_not_text(*dict, data))
+    return tl::unexpected(Error{"ValidationError", std::nullopt, std::string(kKeyNotText)});
   std::optional<Error> first;
   for (const PrecisionField& field : fields) {
     const py::Value* v = data.find(field.name);
@@ -183,8 +185,6 @@ tl::expected<Values, Error> validate_block(const py::Value* value, std::string_v
   for (const auto& entry : dict->entries()) {
     if (!data.passes(entry)) continue;
     const py::Str& name = entry.first;
-    if (name.lone_surrogate)
-      return tl::unexpected(unmodelled("a key of " + std::string(key) + " that is not valid text"));
     bool declared =
         std::any_of(fields.begin(), fields.end(), [&](const PrecisionField& f) { return name == f.name; });
     if (!declared && !first)

@@ -321,18 +321,12 @@ void validate_offload(const py::Value& value, const OffloadBlock& block, std::st
                                                        std::string(block.model)));
     return;
   }
+  if (has_key_not_text(*dict, InitData(*dict))) {
+    out.fail(validation_error(std::string(prefix), kKeyNotText));
+    return;
+  }
   if (block.device_read) out.zero.offload_optimizer = "none";  // the device's default
   validate_block(*dict, block.fields, prefix, switches, out);
-}
-
-// What the model refuses to compute before validating anything: a key that is not valid text.
-std::optional<Error> not_modelled_key(const py::Dict& dict, std::string_view prefix) {
-  InitData data(dict);
-  for (const auto& entry : dict.entries()) {
-    if (data.passes(entry) && entry.first.lone_surrogate)
-      return unmodelled("a key of " + std::string(prefix) + " that is not valid text");
-  }
-  return std::nullopt;
 }
 
 // The TypeErrors a nested config raises, which pydantic does not collect, so that they beat every
@@ -452,14 +446,8 @@ tl::expected<ZeroConfig, Error> read_zero_config(const py::Dict& param_dict, con
   const py::Dict* dict = section->as<py::Dict>();
   if (dict == nullptr) return tl::unexpected(not_a_mapping_error(kZeroConfigClass, *section));
   if (auto error = self_key_error(*dict)) return tl::unexpected(std::move(*error));
-  if (auto error = not_modelled_key(*dict, kSection)) return tl::unexpected(std::move(*error));
-  for (const OffloadBlock& block : kOffloadBlocks) {
-    const py::Value* offload = InitData(*dict).find(block.field);
-    const py::Dict* o = offload ? offload->as<py::Dict>() : nullptr;
-    if (o == nullptr) continue;
-    if (auto error = not_modelled_key(*o, path(kSection, block.field)))
-      return tl::unexpected(std::move(*error));
-  }
+  if (has_key_not_text(*dict, InitData(*dict)))
+    return tl::unexpected(Error{"ValidationError", std::nullopt, std::string(kKeyNotText)});
   if (auto error = nested_type_error(*dict)) return tl::unexpected(std::move(*error));
   Validated out;
   validate_block(*dict, kZeroFields, kSection, switches, out);

@@ -64,6 +64,13 @@ TEST(FeatureModels, TheLoggingSectionsAfterTheZeroSection) {
   EXPECT_EQ(
       model_text(logging_features_check, R"({"comms_logger":{"enabled":true,"prof_op":["all_reduce"]}})"),
       "ValidationError (comms_logger.prof_op): Extra inputs are not permitted");
+  // A key that is not text: a model built on its own refuses it with no field, a monitor block at its key.
+  EXPECT_EQ(model_text(logging_features_check, R"({"comms_logger":{"enabled":1,"\ud800":1}})"),
+            "ValidationError: Input should be a valid string, unable to parse raw data as a unicode string");
+  EXPECT_EQ(
+      model_text(logging_features_check, R"({"tensorboard":{"\ud800":1},"wandb":{"bogus":1}})"),
+      "ValidationError (tensorboard): Input should be a valid string, unable to parse raw data as a unicode "
+      "string");
   EXPECT_EQ(
       model_text(logging_features_check, R"({"comms_logger":"auto"})"),
       "TypeError: deepspeed.comm.config.CommsLoggerConfig() argument after ** must be a mapping, not str");

@@ -127,6 +127,14 @@ TEST(PrecisionConfig, ABlockThatIsNotAMappingIsTheTypeErrorOfItsClassCall) {
       "mapping, not list");
 }
 
+TEST(PrecisionConfig, AKeyThatIsNotTextRefusesTheBlockAtOnce) {
+  EXPECT_EQ(
+      fp16_text(R"({"loss_scale":-1,"\ud800":1})"),
+      "ValidationError -: Input should be a valid string, unable to parse raw data as a unicode string");
+  EXPECT_EQ(fp16_text(R"({"self":1,"\ud800":1})"),
+            "TypeError -: DeepSpeedConfigModel.__init__() got multiple values for argument 'self'");
+}
+
 TEST(PrecisionConfig, WhatDependsOnThePythonIsNotModelled) {
   // float() and int() read Unicode digits: a digit Python 3.8 does not know is not modelled.
   EXPECT_EQ(fp16_text("{\"loss_scale\":\"\xf0\x9f\xaf\xb1\"}"),

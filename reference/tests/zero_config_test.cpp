@@ -195,6 +195,18 @@ TEST(ZeroConfig, FieldErrorsInDeclarationOrderThenExtras) {
             "stage 0, offload -, overlap false, zenflow off");
   EXPECT_EQ(zero_text(R"({"stage":"x","zenflow":{"self":1}})"),
             "TypeError -: DeepSpeedConfigModel.__init__() got multiple values for argument 'self'");
+  // A key holding a lone surrogate: pydantic refuses the section at once (no field), a nested block at its
+  // field, among the other fields' errors in order; a nested config's TypeError still beats it.
+  EXPECT_EQ(
+      zero_text(R"({"stage":"x","\ud800":1})"),
+      "ValidationError -: Input should be a valid string, unable to parse raw data as a unicode string");
+  EXPECT_EQ(zero_text(R"({"offload_optimizer":{"device":"cpu","\udc00":1},"bogus":1})"),
+            "ValidationError zero_optimization.offload_optimizer: Input should be a valid string, unable to "
+            "parse raw data as a unicode string");
+  EXPECT_EQ(zero_text(R"({"stage":"x","offload_optimizer":{"\udc00":1}})"),
+            "ValidationError zero_optimization.stage: Input should be 0, 1, 2, 3 or 3");
+  EXPECT_EQ(zero_text(R"({"offload_param":{"\udc00":1},"zenflow":{"self":1}})"),
+            "TypeError -: DeepSpeedConfigModel.__init__() got multiple values for argument 'self'");
   EXPECT_EQ(zero_text(R"({"zenflow":{"select_interval":"x"}})"),
             "ValidationError zero_optimization.zenflow: Value error, If select_interval is a string, it must be \"auto\"");
 }
