@@ -300,6 +300,10 @@ void validate_field(const py::Value& v, const ZeroField& field, std::string_view
 void validate_block(const py::Dict& dict, std::span<const ZeroField> fields, std::string_view prefix,
                     const Switches& switches, Validated& out) {
   InitData data(dict);
+  if (has_key_not_text(dict, data)) {  // a nested block (the section itself was refused before)
+    out.fail(validation_error(std::string(prefix), kKeyNotText));
+    return;
+  }
   for (const ZeroField& field : fields) {
     std::string_view given_as;
     if (const py::Value* v = given_value(data, field, given_as))
@@ -319,10 +323,6 @@ void validate_offload(const py::Value& value, const OffloadBlock& block, std::st
   if (dict == nullptr) {
     out.fail(validation_error(std::string(prefix), "Input should be a valid dictionary or instance of " +
                                                        std::string(block.model)));
-    return;
-  }
-  if (has_key_not_text(*dict, InitData(*dict))) {
-    out.fail(validation_error(std::string(prefix), kKeyNotText));
     return;
   }
   if (block.device_read) out.zero.offload_optimizer = "none";  // the device's default

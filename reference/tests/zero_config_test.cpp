@@ -203,6 +203,10 @@ TEST(ZeroConfig, FieldErrorsInDeclarationOrderThenExtras) {
   EXPECT_EQ(zero_text(R"({"offload_optimizer":{"device":"cpu","\udc00":1},"bogus":1})"),
             "ValidationError zero_optimization.offload_optimizer: Input should be a valid string, unable to "
             "parse raw data as a unicode string");
+  EXPECT_EQ(
+      zero_text(R"({"leaf_module":{"\udc00":1}})"),
+      "ValidationError zero_optimization.leaf_module: Input should be a valid string, unable to parse raw "
+      "data as a unicode string");
   EXPECT_EQ(zero_text(R"({"stage":"x","offload_optimizer":{"\udc00":1}})"),
             "ValidationError zero_optimization.stage: Input should be 0, 1, 2, 3 or 3");
   EXPECT_EQ(zero_text(R"({"offload_param":{"\udc00":1},"zenflow":{"self":1}})"),
