@@ -18,7 +18,9 @@ Usage: kernels/gpu-check.sh --pack DIR [--upstream PATH[@REV]] [--profile P] [--
                                       it reads in DIR/deepspeed, zfcheck_topk_agreement, DIR/topk.conf)
               DIR/run                 runs them and prints the figures
             The programs are linked with the static CUDA runtime (it loads the driver's libcuda.so.1 at
-            run time) and static libstdc++/libgcc: they need only glibc. The pack is checked for that.
+            run time) and static libstdc++/libgcc, and built without unity units and linked --as-needed
+            so that no library they never call (ICU, which reference/ uses for text) is needed: they need
+            only glibc. The pack is checked for that.
 --upstream PATH[@REV]
             A DeepSpeed checkout (at REV, read with git; none: its working tree) whose top-k selection code
             DIR/topk runs; without it the pack has no top-k agreement and DIR/run says so.
