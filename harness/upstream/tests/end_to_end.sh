@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ctest: the model against the real DeepSpeed code in $DEEPSPEED_SRC (a clone of deepspeedai/DeepSpeed
-# with refs/pull/8274/head fetched), on the sweep grid, the overlap_comm and elastic training cases beside this
-# script and generated cases for both upstream profiles, and the runner's stand-ins at every ZenFlow commit;
+# with refs/pull/8274/head fetched), on the sweep grid, the overlap_comm, text (beyond ASCII, numbers written as
+# text, `%` formats, keys that are not text) and elastic training cases beside this script and generated cases
+# for both upstream profiles, and the runner's stand-ins at every ZenFlow commit;
 # skipped without it. (The reviewed corpus on upstream's code is
 # corpus.reviewed_holds_on_upstream, reviewed_corpus_on_upstream.py.)
 set -u
@@ -21,6 +22,8 @@ elastic_python=${ZFCHECK_ELASTIC_PYTHON:-python3}
 for rev in edaa72212 refs/pull/8274/head; do
   "$zfcheck" conformance --upstream "$DEEPSPEED_SRC@$rev" --sweep || status=1
   "$zfcheck" conformance "$(dirname "$0")/overlap_comm_cases.jsonl" --upstream "$DEEPSPEED_SRC@$rev" || status=1
+  "$zfcheck" conformance "$(dirname "$0")/text_cases.jsonl" --upstream "$DEEPSPEED_SRC@$rev" \
+    --python "$elastic_python" || status=1
   for seed in 1 2; do
     "$zfcheck" conformance --upstream "$DEEPSPEED_SRC@$rev" --generated "$cases" --seed "$seed" \
       --python "$elastic_python" || status=1
