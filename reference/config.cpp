@@ -149,7 +149,7 @@ tl::expected<std::optional<ZenFlowConfig>, Error> validate_zenflow(const py::Val
   }
   if (auto error = self_key_error(*dict)) return tl::unexpected(std::move(*error));
   InitData data(*dict);
-  if (has_key_not_text(*dict, data)) return tl::unexpected(validation_error(std::nullopt, kKeyNotText));
+  if (auto error = key_not_text_error(*dict, data, std::nullopt)) return tl::unexpected(std::move(*error));
   ZenFlowConfig cfg = default_config();
   if (auto error = validate_fields(data, switches, cfg)) return tl::unexpected(std::move(*error));
   if (auto error = forbid_extras(*dict, data)) return tl::unexpected(std::move(*error));

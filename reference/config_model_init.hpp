@@ -40,14 +40,17 @@ class InitData {
 };
 
 // A key reaching pydantic that holds a lone surrogate cannot become Rust text: pydantic refuses the whole
-// model at once with kKeyNotText, before any field is validated, standing where the model does (no field for
-// one built as Class(**data), the field's path for a nested one).
-inline constexpr std::string_view kKeyNotText =
-    "Input should be a valid string, unable to parse raw data as a unicode string";
-inline bool has_key_not_text(const py::Dict& dict, const InitData& data) {
+// model at once, before any field is validated, with this error standing where the model does (`field`:
+// nothing for a model built as Class(**data), the field's path for a nested one); nothing when every key is
+// text.
+inline std::optional<Error> key_not_text_error(const py::Dict& dict, const InitData& data,
+                                               std::optional<std::string> field) {
   const auto& entries = dict.entries();
-  return std::any_of(entries.begin(), entries.end(),
-                     [&](const py::Dict::Entry& e) { return data.passes(e) && e.first.lone_surrogate; });
+  if (std::none_of(entries.begin(), entries.end(),
+                   [&](const py::Dict::Entry& e) { return data.passes(e) && e.first.lone_surrogate; }))
+    return std::nullopt;
+  return Error{"ValidationError", std::move(field),
+               "Input should be a valid string, unable to parse raw data as a unicode string"};
 }
 
 // The value pydantic validates a field (with `name` and `alias` members) from: its alias first, then its name

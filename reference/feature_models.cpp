@@ -223,7 +223,8 @@ std::optional<Error> nested_self_key_error(const InitData& data, std::span<const
     const py::Dict* dict = v ? v->as<py::Dict>() : nullptr;
     if (dict == nullptr) continue;
     if (auto error = self_key_error(*dict)) return error;
-    if (has_key_not_text(*dict, InitData(*dict))) continue;  // refused before its fields are built
+    if (key_not_text_error(*dict, InitData(*dict), std::nullopt))
+      continue;  // refused before its fields are built
     if (auto error = nested_self_key_error(InitData(*dict), field.fields)) return error;
   }
   return std::nullopt;
@@ -243,8 +244,7 @@ std::optional<Error> model_error(const py::Dict& dict, const InitData& data, std
       if (nested == nullptr)
         return Error{"ValidationError", at,
                      "Input should be a valid dictionary or instance of " + std::string(field.model)};
-      if (has_key_not_text(*nested, InitData(*nested)))
-        return Error{"ValidationError", at, std::string(kKeyNotText)};
+      if (auto error = key_not_text_error(*nested, InitData(*nested), at)) return error;
       if (auto error = model_error(*nested, InitData(*nested), at, field.fields)) return error;
       continue;
     }
@@ -269,7 +269,7 @@ std::optional<Error> construct(const py::Value& value, std::string_view key, std
   if (dict == nullptr) return not_a_mapping_error(class_path, value);
   if (auto error = self_key_error(*dict)) return error;
   const InitData data(*dict);
-  if (has_key_not_text(*dict, data)) return Error{"ValidationError", std::nullopt, std::string(kKeyNotText)};
+  if (auto error = key_not_text_error(*dict, data, std::nullopt)) return error;
   if (auto error = nested_self_key_error(data, fields)) return error;
   return model_error(*dict, data, key, fields);
 }
@@ -312,11 +312,8 @@ std::optional<Error> logging_features_check(const py::Dict& config) {
     }
     if (auto error = self_key_error(*dict)) return error;
     if (first) continue;
-    if (has_key_not_text(*dict, InitData(*dict))) {
-      first = Error{"ValidationError", std::string(monitor.key), std::string(kKeyNotText)};
-    } else {
-      first = model_error(*dict, InitData(*dict), monitor.key, monitor.fields);
-    }
+    first = key_not_text_error(*dict, InitData(*dict), std::string(monitor.key));
+    if (!first) first = model_error(*dict, InitData(*dict), monitor.key, monitor.fields);
   }
   return first;
 }

@@ -172,8 +172,7 @@ tl::expected<Values, Error> validate_block(const py::Value* value, std::string_v
   if (dict == nullptr) return tl::unexpected(not_a_mapping_error(class_path, *value));
   if (auto error = self_key_error(*dict)) return tl::unexpected(std::move(*error));
   InitData data(*dict);
-  if (has_key_not_text(*dict, data))
-    return tl::unexpected(Error{"ValidationError", std::nullopt, std::string(kKeyNotText)});
+  if (auto error = key_not_text_error(*dict, data, std::nullopt)) return tl::unexpected(std::move(*error));
   std::optional<Error> first;
   for (const PrecisionField& field : fields) {
     const py::Value* v = data.find(field.name);

@@ -18,24 +18,30 @@ namespace {
 // The Unicode version of the oldest Python the answers hold for (3.8's unicodedata).
 constexpr std::array<std::uint8_t, 2> kOldestUnicode{12, 1};
 
-// Whether every Python from 3.8 on agrees with ICU on the character's category and its case mapping by
-// `map` (u_toupper, u_tolower, or nothing: the category alone).
-bool stable(UChar32 c, UChar32 (*map)(UChar32)) {
+// The mapping a character is asked for, beside its category.
+enum class Mapping { none, upper, lower };
+
+// Whether every Python from 3.8 on agrees with ICU on the character's category and its `mapping`.
+bool stable(UChar32 c, Mapping mapping) {
   UVersionInfo age;
   u_charAge(c, age);
   if (age[0] == 0 && age[1] == 0) return false;  // unassigned
   if (age[0] > kOldestUnicode[0] || (age[0] == kOldestUnicode[0] && age[1] > kOldestUnicode[1])) return false;
   // A lowercase letter without an uppercase (or the reverse) may gain one.
-  if (map == u_toupper)
-    return u_charType(c) != U_LOWERCASE_LETTER || u_hasBinaryProperty(c, UCHAR_CHANGES_WHEN_UPPERCASED);
-  if (map == u_tolower)
-    return u_charType(c) != U_UPPERCASE_LETTER || u_hasBinaryProperty(c, UCHAR_CHANGES_WHEN_LOWERCASED);
+  switch (mapping) {
+    case Mapping::upper:
+      return u_charType(c) != U_LOWERCASE_LETTER || u_hasBinaryProperty(c, UCHAR_CHANGES_WHEN_UPPERCASED);
+    case Mapping::lower:
+      return u_charType(c) != U_UPPERCASE_LETTER || u_hasBinaryProperty(c, UCHAR_CHANGES_WHEN_LOWERCASED);
+    case Mapping::none:
+      break;
+  }
   return true;
 }
 
-using Case = int32_t (*)(UChar*, int32_t, const UChar*, int32_t, const char*, UErrorCode*);
-
-std::optional<std::string> mapped(const Str& s, Case full, UChar32 (*simple)(UChar32)) {
+std::optional<std::string> mapped(const Str& s, Mapping mapping) {
+  const auto full = mapping == Mapping::upper ? u_strToUpper : u_strToLower;
+  const auto simple = mapping == Mapping::upper ? u_toupper : u_tolower;
   std::vector<UChar> in;
   in.reserve(s.text.size());
   bool ascii = true;
@@ -43,7 +49,7 @@ std::optional<std::string> mapped(const Str& s, Case full, UChar32 (*simple)(UCh
     const UChar32 c = static_cast<UChar32>(utf8::decode(s.text, at));
     if (c >= 0x80) {
       ascii = false;
-      if (!U_IS_SURROGATE(c) && !stable(c, simple)) return std::nullopt;
+      if (!U_IS_SURROGATE(c) && !stable(c, mapping)) return std::nullopt;
     }
     // A lone surrogate stays one unit: json.loads joins every escaped pair, so no two here form one.
     if (c <= 0xFFFF) {
@@ -75,9 +81,9 @@ std::optional<std::string> mapped(const Str& s, Case full, UChar32 (*simple)(UCh
 
 }  // namespace
 
-std::optional<std::string> upper(const Str& s) { return mapped(s, u_strToUpper, u_toupper); }
+std::optional<std::string> upper(const Str& s) { return mapped(s, Mapping::upper); }
 
-std::optional<std::string> lower(const Str& s) { return mapped(s, u_strToLower, u_tolower); }
+std::optional<std::string> lower(const Str& s) { return mapped(s, Mapping::lower); }
 
 std::optional<std::string> decimal_and_space_to_ascii(const Str& s) {
   if (!s.lone_surrogate && std::all_of(s.text.begin(), s.text.end(),
@@ -90,7 +96,7 @@ std::optional<std::string> decimal_and_space_to_ascii(const Str& s) {
       out += static_cast<char>(c);
       continue;
     }
-    if (!U_IS_SURROGATE(c) && !stable(c, nullptr)) return std::nullopt;
+    if (!U_IS_SURROGATE(c) && !stable(c, Mapping::none)) return std::nullopt;
     const auto direction = u_charDirection(c);
     const int32_t digit = u_charDigitValue(c);
     if (direction == U_WHITE_SPACE_NEUTRAL || direction == U_BLOCK_SEPARATOR ||
@@ -109,7 +115,7 @@ std::optional<bool> printable(std::uint32_t code_point) {
   const auto c = static_cast<UChar32>(code_point);
   if (code_point == ' ') return true;
   if (U_IS_SURROGATE(c)) return false;
-  if (code_point > 0x10FFFF || !stable(c, nullptr)) return std::nullopt;
+  if (code_point > 0x10FFFF || !stable(c, Mapping::none)) return std::nullopt;
   switch (u_charType(c)) {
     case U_UNASSIGNED:  // with an age: a noncharacter (U+FDD0, U+FFFE), for good
     case U_CONTROL_CHAR:

@@ -300,8 +300,9 @@ void validate_field(const py::Value& v, const ZeroField& field, std::string_view
 void validate_block(const py::Dict& dict, std::span<const ZeroField> fields, std::string_view prefix,
                     const Switches& switches, Validated& out) {
   InitData data(dict);
-  if (has_key_not_text(dict, data)) {  // a nested block (the section itself was refused before)
-    out.fail(validation_error(std::string(prefix), kKeyNotText));
+  // A nested block (the section itself was refused before).
+  if (auto error = key_not_text_error(dict, data, std::string(prefix))) {
+    out.fail(std::move(*error));
     return;
   }
   for (const ZeroField& field : fields) {
@@ -446,8 +447,8 @@ tl::expected<ZeroConfig, Error> read_zero_config(const py::Dict& param_dict, con
   const py::Dict* dict = section->as<py::Dict>();
   if (dict == nullptr) return tl::unexpected(not_a_mapping_error(kZeroConfigClass, *section));
   if (auto error = self_key_error(*dict)) return tl::unexpected(std::move(*error));
-  if (has_key_not_text(*dict, InitData(*dict)))
-    return tl::unexpected(Error{"ValidationError", std::nullopt, std::string(kKeyNotText)});
+  if (auto error = key_not_text_error(*dict, InitData(*dict), std::nullopt))
+    return tl::unexpected(std::move(*error));
   if (auto error = nested_type_error(*dict)) return tl::unexpected(std::move(*error));
   Validated out;
   validate_block(*dict, kZeroFields, kSection, switches, out);
