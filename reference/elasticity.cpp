@@ -14,8 +14,8 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <numeric>
-#include <set>
 #include <variant>
 
 namespace zfcheck {
@@ -51,9 +51,18 @@ double as_double(const py::Number& n) {
 // Python's int(a / b) for a divisor >= 1 and ints below kLargest, which always fit.
 std::int64_t int_of_quotient(std::int64_t a, std::int64_t b) { return *py::int_of_true_division(a, b); }
 
-std::string list_repr(const std::vector<std::int64_t>& values) {
+// Batch sizes or GPU counts in ascending order, each with whether it is a numpy int64 rather than a Python
+// int (what the lcm, np.lcm.reduce's int64, passes on): of equal values the first kept, as set() keeps it.
+using Counts = std::map<std::int64_t, bool>;
+
+// str() of sorted(set(...)) of them; nothing where a numpy int64 is among them, which numpy 1 prints as 12
+// and numpy 2 as np.int64(12).
+std::optional<std::string> list_repr(const Counts& values) {
   std::string out = "[";
-  for (std::int64_t v : values) out += (out.size() > 1 ? ", " : "") + std::to_string(v);
+  for (const auto& [value, numpy] : values) {
+    if (numpy) return std::nullopt;
+    out += (out.size() > 1 ? ", " : "") + std::to_string(value);
+  }
   return out + "]";
 }
 
@@ -204,25 +213,26 @@ tl::expected<Version, Error> read_version(const py::Value* version) {
 // where v0.2 computed one) and the valid GPU counts (nothing: None).
 struct Choice {
   std::variant<std::int64_t, double> batch;
-  std::optional<std::vector<std::int64_t>> valid;
+  std::optional<Counts> valid;
 };
 
-// get_valid_gpus, counting its search steps into `steps`.
-std::vector<std::int64_t> valid_gpus(std::int64_t batch, const std::vector<std::int64_t>& micro,
-                                     std::int64_t min_gpus, std::int64_t max_gpus, std::int64_t& steps) {
-  std::set<std::int64_t> out;
+// get_valid_gpus for a batch size (a numpy int64 or not), counting its search steps into `steps`: batch //
+// micro batch is of the batch's type, the factors below it come from range() as Python ints.
+Counts valid_gpus(std::int64_t batch, bool batch_numpy, const std::vector<std::int64_t>& micro,
+                  std::int64_t min_gpus, std::int64_t max_gpus, std::int64_t& steps) {
+  Counts out;
   for (std::int64_t mb : micro) {
     if (floor_mod(batch, mb) != 0) continue;
     const std::int64_t gpus = floor_div(batch, mb);
-    if (min_gpus <= gpus && gpus <= max_gpus) out.insert(gpus);
+    if (min_gpus <= gpus && gpus <= max_gpus) out.emplace(gpus, batch_numpy);
     const std::int64_t last = std::min(floor_div(gpus, 2), max_gpus);
     steps += std::max<std::int64_t>(last, 0);
     if (steps > kMostSearchSteps) return {};
     for (std::int64_t i = std::max<std::int64_t>(min_gpus, 1); i <= last; ++i) {
-      if (gpus % i == 0) out.insert(i);
+      if (gpus % i == 0) out.emplace(i, false);
     }
   }
-  return {out.begin(), out.end()};
+  return out;
 }
 
 // _get_compatible_gpus_v01: candidates from each micro batch and their lcm scaled by a highly composite
@@ -257,24 +267,28 @@ tl::expected<Choice, Error> compatible_v01(const std::vector<std::int64_t>& micr
           unmodelled("elasticity.micro_batch_sizes whose lcm passes int64 is not modelled"));
     lcm = step * mb;
   }
-  std::vector<std::int64_t> bases = micro;
-  bases.push_back(lcm);
-  std::set<std::int64_t> candidates;
-  for (std::int64_t base : bases) {
+  // The bases: the micro batches (Python ints), then their lcm (a numpy int64, as is a candidate scaled
+  // from it).
+  std::vector<std::pair<std::int64_t, bool>> bases;
+  for (std::int64_t mb : micro) bases.emplace_back(mb, false);
+  bases.emplace_back(lcm, true);
+  Counts candidates;
+  for (const auto& [base, numpy] : bases) {
     if (base > max_batch) continue;
     if (base == max_batch) {
-      candidates.insert(base);
+      candidates.emplace(base, numpy);
       continue;
     }
     const std::int64_t value = floor_div(max_batch, base);
     // np.argmax(HCN > value) - 1: the largest HCN not above value, or the last when every one is.
     auto above = std::find_if(kHcn.begin(), kHcn.end(), [&](std::int64_t h) { return h > value; });
-    candidates.insert((above == kHcn.end() || above == kHcn.begin() ? kHcn.back() : *(above - 1)) * base);
+    candidates.emplace((above == kHcn.end() || above == kHcn.begin() ? kHcn.back() : *(above - 1)) * base,
+                       numpy);
   }
   std::int64_t steps = 0, most = 0, chosen = smallest;
-  std::optional<std::vector<std::int64_t>> valid;
-  for (std::int64_t batch : candidates) {
-    auto gpus = valid_gpus(batch, micro, min_gpus, max_gpus, steps);
+  std::optional<Counts> valid;
+  for (const auto& [batch, numpy] : candidates) {
+    auto gpus = valid_gpus(batch, numpy, micro, min_gpus, max_gpus, steps);
     if (steps > kMostSearchSteps)
       return tl::unexpected(
           unmodelled("elasticity whose GPU count search passes 50,000,000 steps is not modelled"));
@@ -305,11 +319,11 @@ tl::expected<Choice, Error> compatible_v02(const std::vector<std::int64_t>& micr
   if (!nodes) return nodes;
   if (!nodes->valid) return tl::unexpected(raised("TypeError", "'NoneType' object is not iterable"));
   const std::int64_t batch = std::get<std::int64_t>(nodes->batch) * dp_per_node;
-  std::vector<std::int64_t> valid;
-  for (std::int64_t n : *nodes->valid) valid.push_back(n * dp_per_node);
+  Counts valid;  // each node count times the Python int dp_per_node, of its own type
+  for (const auto& [n, numpy] : *nodes->valid) valid.emplace(n * dp_per_node, numpy);
   const py::Number data_parallel = *py::number_floor_divide(gpus, py::Int(s.model_parallel));  // mp >= 1
   if (std::any_of(valid.begin(), valid.end(),
-                  [&](std::int64_t v) { return py::number_equals(py::Int(v), data_parallel); }))
+                  [&](const auto& v) { return py::number_equals(py::Int(v.first), data_parallel); }))
     return Choice{batch, std::move(valid)};
   const double dp_size =
       as_double(gpus) / static_cast<double>(s.gpus_per_node) * static_cast<double>(dp_per_node);
@@ -324,7 +338,7 @@ tl::expected<Choice, Error> compatible_v02(const std::vector<std::int64_t>& micr
   }
   auto counted = py::int_of_float(dp_size);  // [int(current_dp_size)]: |dp_size| <= |gpus| < kLargest
   if (!counted) return tl::unexpected(counted.error());
-  return Choice{*chosen, std::vector<std::int64_t>{*counted}};
+  return Choice{*chosen, Counts{{*counted, false}}};
 }
 
 struct Elastic {
@@ -388,11 +402,16 @@ tl::expected<Elastic, Error> compute(const py::Dict& block, const py::Number& wo
     return tl::unexpected(raised("TypeError", "argument of type 'NoneType' is not iterable"));
   const std::string shown = py::number_text(world);
   if (std::none_of(choice->valid->begin(), choice->valid->end(),
-                   [&](std::int64_t v) { return py::number_equals(py::Int(v), world); })) {
-    return tl::unexpected(
-        raised("ElasticityIncompatibleWorldSize",
-               "World size (" + shown +
-                   ") is not valid with the current list of valid GPU counts: " + list_repr(*choice->valid)));
+                   [&](const auto& v) { return py::number_equals(py::Int(v.first), world); })) {
+    auto counts = list_repr(*choice->valid);
+    if (!counts) {
+      return tl::unexpected(
+          unmodelled("elasticity's list of valid GPU counts holding numpy int64s is not modelled (numpy 2 "
+                     "prints np.int64(n), numpy 1 n)"));
+    }
+    return tl::unexpected(raised(
+        "ElasticityIncompatibleWorldSize",
+        "World size (" + shown + ") is not valid with the current list of valid GPU counts: " + *counts));
   }
   const auto gpus =
       static_cast<std::int64_t>(w);  // one of the valid counts: final_batch_size // world is exact
