@@ -92,14 +92,6 @@ bool truthy_entry(const py::Value& dict, std::string_view key) {
   return v != nullptr && v->truthy();
 }
 
-// A bool, int or float as py::Number; nothing for any other value.
-std::optional<py::Number> number(const py::Value& v) {
-  if (const bool* b = v.as<bool>()) return py::Number(*b);
-  if (const py::Int* i = v.as<py::Int>()) return py::Number(*i);
-  if (const double* d = v.as<double>()) return py::Number(*d);
-  return std::nullopt;
-}
-
 // Python's a == b for two items of JSON containers, as a list or dict compares them (identity first):
 // numbers by value, but two NaNs equal, since json.loads gives every NaN one object; strs, None, lists
 // item by item, dicts key by key.
@@ -107,7 +99,7 @@ bool python_equal(const py::Value& a, const py::Value& b) {
   const double* fa = a.as<double>();
   const double* fb = b.as<double>();
   if (fa && fb && std::isnan(*fa) && std::isnan(*fb)) return true;
-  if (auto x = number(a), y = number(b); x && y) return py::number_equals(*x, *y);
+  if (auto x = py::number_of(a), y = py::number_of(b); x && y) return py::number_equals(*x, *y);
   if (a.as<py::None>() && b.as<py::None>()) return true;
   if (const py::Str* sa = a.as<py::Str>(), *sb = b.as<py::Str>(); sa && sb) return sa->text == sb->text;
   if (const py::List* la = a.as<py::List>(), *lb = b.as<py::List>(); la && lb) {
@@ -128,7 +120,7 @@ bool python_equal(const py::Value& a, const py::Value& b) {
 // `same` where b is a itself (the default schedule_offset_end), which a list equals and a dict cannot order.
 tl::expected<std::partial_ordering, Error> compare(const py::Value& a, const py::Value& b,
                                                    std::string_view op, bool same) {
-  if (auto x = number(a), y = number(b); x && y) return py::number_compare(*x, *y);
+  if (auto x = py::number_of(a), y = py::number_of(b); x && y) return py::number_compare(*x, *y);
   const py::Str* sa = a.as<py::Str>();
   const py::Str* sb = b.as<py::Str>();
   if (sa && sb) return sa->text <=> sb->text;  // WTF-8 orders as code points do

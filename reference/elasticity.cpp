@@ -4,6 +4,7 @@
 #include "reference/elasticity.hpp"
 
 #include "reference/deepspeed_warnings.hpp"
+#include "reference/dict_reads.hpp"
 #include "reference/py_arith.hpp"
 #include "reference/py_repr.hpp"
 #include "reference/py_text_number.hpp"
@@ -22,12 +23,14 @@ namespace zfcheck {
 
 namespace {
 
+using py::Number;
+
 constexpr std::string_view kBlock = "elasticity";
-// The largest magnitude the model takes for an elastic int: below it, Python's true division of two of them
-// is the double division, as the model computes it.
-constexpr std::int64_t kLargest = std::int64_t{1} << 53;
 // The most steps the model walks in get_valid_gpus' search; upstream's own search past it takes minutes.
 constexpr std::int64_t kMostSearchSteps = 50'000'000;
+// A bound past every batch size and GPU count the search meets (each fits in int64): a min_gpus or max_gpus
+// beyond it compares with them as it does.
+constexpr std::int64_t kBeyond = std::int64_t{1} << 62;
 // HCN_LIST: the 38 smallest highly composite numbers (elasticity.py).
 constexpr std::array<std::int64_t, 38> kHcn{
     1,     2,     4,     6,      12,     24,     36,     48,     60,     120,    180,    240,   360,
@@ -42,53 +45,75 @@ std::int64_t floor_div(std::int64_t a, std::int64_t b) {
 }
 std::int64_t floor_mod(std::int64_t a, std::int64_t b) { return a - floor_div(a, b) * b; }
 
-// float(n) for the world size: an int below kLargest or a float.
-double as_double(const py::Number& n) {
-  if (const double* d = std::get_if<double>(&n)) return *d;
-  return static_cast<double>(*py::to_int64(*py::int_of(n)));
+Number int_number(std::int64_t v) { return Number(py::Int(v)); }
+bool less(const Number& a, const Number& b) {
+  return py::number_compare(a, b) == std::partial_ordering::less;
+}
+bool at_most(const Number& a, const Number& b) {
+  const auto order = py::number_compare(a, b);
+  return order == std::partial_ordering::less || order == std::partial_ordering::equivalent;
+}
+std::string_view number_type(const Number& n) {
+  return std::holds_alternative<py::Int>(n) ? "int" : std::holds_alternative<double>(n) ? "float" : "bool";
 }
 
-// Python's int(a / b) for a divisor >= 1 and ints below kLargest, which always fit.
-std::int64_t int_of_quotient(std::int64_t a, std::int64_t b) { return *py::int_of_true_division(a, b); }
+// The first i of `for i in range(1, ...)` that `if i < bound: continue` lets through.
+std::int64_t first_at_least(const Number& bound) {
+  if (const double* d = std::get_if<double>(&bound))
+    return std::isnan(*d) ? 1 : static_cast<std::int64_t>(std::clamp(std::ceil(*d), 1.0, double(kBeyond)));
+  return py::clamp_to(*py::int_of_number(bound), 1, kBeyond);
+}
+// The last i before `if i > bound: break` stops that loop (0: none).
+std::int64_t last_at_most(const Number& bound) {
+  if (const double* d = std::get_if<double>(&bound))
+    return std::isnan(*d) ? kBeyond
+                          : static_cast<std::int64_t>(std::clamp(std::floor(*d), 0.0, double(kBeyond)));
+  return py::clamp_to(*py::int_of_number(bound), 0, kBeyond);
+}
 
-// Batch sizes or GPU counts in ascending order, each with whether it is a numpy int64 rather than a Python
-// int (what the lcm, np.lcm.reduce's int64, passes on): of equal values the first kept, as set() keeps it.
-using Counts = std::map<std::int64_t, bool>;
+// A valid GPU count (or batch size) and whether it is a numpy int64 rather than a Python int or float: what
+// the micro batches' lcm, np.lcm.reduce's int64, passes on to what is computed from it.
+struct Count {
+  Number value;
+  bool numpy;
+};
+using Counts = std::vector<Count>;
 
-// str() of sorted(set(...)) of them; nothing where a numpy int64 is among them, which numpy 1 prints as 12
-// and numpy 2 as np.int64(12).
+// str() of a list of them; nothing where a numpy scalar is among them, which numpy 1 prints as 12 and numpy
+// 2 as np.int64(12).
 std::optional<std::string> list_repr(const Counts& values) {
   std::string out = "[";
-  for (const auto& [value, numpy] : values) {
-    if (numpy) return std::nullopt;
-    out += (out.size() > 1 ? ", " : "") + std::to_string(value);
+  for (const Count& c : values) {
+    if (c.numpy) return std::nullopt;
+    out += (out.size() > 1 ? ", " : "") + py::number_text(c.value);
   }
   return out + "]";
 }
 
-// An int field of the block (absent: its default), where the model computes with it: an int (not a bool)
-// below kLargest; anything else is unmodelled, naming the key.
-tl::expected<std::int64_t, Error> int_field(const py::Dict& block, std::string_view key,
-                                            std::int64_t fallback) {
+// A field ElasticityConfig compares with an int (absent: its default): a number, as Python computes with
+// it, or the TypeError of `value < bound` for anything else.
+tl::expected<Number, Error> compared_field(const py::Dict& block, std::string_view key,
+                                           std::int64_t fallback) {
   const py::Value* v = block.find(key);
-  if (v == nullptr) return fallback;
-  const py::Int* i = v->as<py::Int>();
-  auto value = i ? py::to_int64(*i) : std::nullopt;
-  if (!value || *value >= kLargest || *value <= -kLargest) {
-    return tl::unexpected(unmodelled(std::string(kBlock) + "." + std::string(key) + " of type " +
-                                     std::string(py::type_name(*v)) + (i ? " this large" : "") +
-                                     " is not modelled"));
-  }
-  return *value;
+  if (v == nullptr) return int_number(fallback);
+  auto n = py::number_of(*v);
+  if (!n) return tl::unexpected(comparison_type_error("<", py::type_name(*v), "int"));
+  return *n;
 }
 
-// An int field that ElasticityConfig refuses below `least`, in its words: `refusal` then the value.
-tl::expected<std::int64_t, Error> bounded_field(const py::Dict& block, std::string_view key,
-                                                std::int64_t fallback, std::int64_t least,
-                                                std::string_view refusal) {
-  auto value = int_field(block, key, fallback);
-  if (value && *value < least)
-    return tl::unexpected(config_error(std::string(refusal) + std::to_string(*value)));
+// str() of a field for the messages that print it (absent: its default).
+tl::expected<std::string, Error> field_text(const py::Dict& block, std::string_view key,
+                                            std::int64_t fallback) {
+  const py::Value* v = block.find(key);
+  return v == nullptr ? std::to_string(fallback) : shown(*v, std::string(kBlock) + "." + std::string(key));
+}
+
+// A field that ElasticityConfig refuses below `least`, in its words: `refusal` then the value.
+tl::expected<Number, Error> bounded_field(const py::Dict& block, std::string_view key, std::int64_t fallback,
+                                          std::int64_t least, std::string_view refusal) {
+  auto value = compared_field(block, key, fallback);
+  if (value && less(*value, int_number(least)))
+    return tl::unexpected(config_error(std::string(refusal) + py::number_text(*value)));
   return value;
 }
 
@@ -97,15 +122,36 @@ struct Settings {
   const py::Value* max_batch;  // max_train_batch_size, read where it is first used
   std::vector<std::int64_t> micro_batches;  // a bool (only True gets here) as 1
   const py::Value* micro_list;              // as given, for the messages that print it
-  // numpy turns an empty list into float64 and a list of bools alone into bool, for which np.lcm has no
-  // loop: its error, worded differently by each numpy version, is not modelled.
-  bool numpy_lcm_refuses;
+  bool numpy_lcm_refuses;                   // the list is empty or holds only bools (numpy_lcm_refusal)
   // set(micro_batches) keeps the first of equal values: when that 1 is True, a micro batch of 1 is True.
   bool one_is_true;
-  std::int64_t min_gpus, max_gpus, model_parallel, gpus_per_node;
+  Number min_gpus, max_gpus, model_parallel, gpus_per_node;
   const py::Value* version;  // as given (0.2 when absent)
   bool prefer_larger;
 };
+
+// min_gpus and max_gpus: `min_gpus < 1 or max_gpus < 1`, then `max_gpus < min_gpus`.
+tl::expected<void, Error> read_gpu_bounds(const py::Dict& block, Settings& s) {
+  auto min_gpus = compared_field(block, "min_gpus", 1);
+  if (!min_gpus) return tl::unexpected(min_gpus.error());
+  const auto refused = [&](std::string_view why) -> Error {
+    auto min_text = field_text(block, "min_gpus", 1);
+    if (!min_text) return min_text.error();
+    auto max_text = field_text(block, "max_gpus", 10000);
+    if (!max_text) return max_text.error();
+    return config_error("Elasticity " + std::string(why) + ", given min_gpus: " + *min_text +
+                        ", max_gpus: " + *max_text);
+  };
+  const Number one = int_number(1);
+  if (less(*min_gpus, one)) return tl::unexpected(refused("min/max gpus must be > 0"));
+  auto max_gpus = compared_field(block, "max_gpus", 10000);
+  if (!max_gpus) return tl::unexpected(max_gpus.error());
+  if (less(*max_gpus, one)) return tl::unexpected(refused("min/max gpus must be > 0"));
+  if (less(*max_gpus, *min_gpus)) return tl::unexpected(refused("min_gpus cannot be greater than max_gpus"));
+  s.min_gpus = *min_gpus;
+  s.max_gpus = *max_gpus;
+  return {};
+}
 
 tl::expected<Settings, Error> read_settings(const py::Dict& block) {
   Settings s{};
@@ -145,27 +191,18 @@ tl::expected<Settings, Error> read_settings(const py::Dict& block) {
   for (const py::Value& m : *list) {
     const py::Int* i = m.as<py::Int>();
     auto value = i ? py::to_int64(*i) : std::optional<std::int64_t>(1);  // else True
-    if (!value || *value >= kLargest)
+    if (!value) {
       return tl::unexpected(
-          unmodelled("elasticity.micro_batch_sizes holding an int this large is not modelled"));
+          unmodelled("elasticity.micro_batch_sizes holding an int past int64 is not modelled (numpy holds "
+                     "the list as int64 or not by its version)"));
+    }
     only_bools = only_bools && i == nullptr;
     if (*value == 1 && !one_seen) s.one_is_true = i == nullptr;
     one_seen = one_seen || *value == 1;
     s.micro_batches.push_back(*value);
   }
   s.numpy_lcm_refuses = only_bools;  // an empty list too
-  auto min_gpus = int_field(block, "min_gpus", 1);
-  if (!min_gpus) return tl::unexpected(min_gpus.error());
-  auto max_gpus = int_field(block, "max_gpus", 10000);
-  if (!max_gpus) return tl::unexpected(max_gpus.error());
-  s.min_gpus = *min_gpus;
-  s.max_gpus = *max_gpus;
-  const std::string gpus =
-      "given min_gpus: " + std::to_string(s.min_gpus) + ", max_gpus: " + std::to_string(s.max_gpus);
-  if (s.min_gpus < 1 || s.max_gpus < 1)
-    return tl::unexpected(config_error("Elasticity min/max gpus must be > 0, " + gpus));
-  if (s.max_gpus < s.min_gpus)
-    return tl::unexpected(config_error("Elasticity min_gpus cannot be greater than max_gpus, " + gpus));
+  if (auto bounds = read_gpu_bounds(block, s); !bounds) return tl::unexpected(bounds.error());
   auto model_parallel =
       bounded_field(block, "model_parallel_size", 1, 1,
                     "Model-Parallel size cannot be less than 1, given model-parallel size: ");
@@ -212,52 +249,65 @@ tl::expected<Version, Error> read_version(const py::Value* version) {
 // What _get_compatible_gpus_v01 and v02 return that compute_elastic_config reads: the batch size (a float
 // where v0.2 computed one) and the valid GPU counts (nothing: None).
 struct Choice {
-  std::variant<std::int64_t, double> batch;
+  Number batch;
   std::optional<Counts> valid;
 };
 
+// np.lcm.reduce of an empty list (float64) or of bools alone (bool), which has no loop for them: its error,
+// worded differently by each numpy version, is not modelled.
+Error numpy_lcm_refusal() {
+  return unmodelled(
+      "elasticity.micro_batch_sizes empty or holding only bools is not modelled (numpy's lcm refuses it, in "
+      "words of its numpy version)");
+}
+
 // get_valid_gpus for a batch size (a numpy int64 or not), counting its search steps into `steps`: batch //
-// micro batch is of the batch's type, the factors below it come from range() as Python ints.
+// micro batch is of the batch's type, the factors below it come from range() as Python ints; sorted, the
+// first of equal values kept, as sorted(set(...)) keeps it.
 Counts valid_gpus(std::int64_t batch, bool batch_numpy, const std::vector<std::int64_t>& micro,
-                  std::int64_t min_gpus, std::int64_t max_gpus, std::int64_t& steps) {
-  Counts out;
+                  const Number& min_gpus, const Number& max_gpus, std::int64_t& steps) {
+  std::map<std::int64_t, bool> out;
+  const std::int64_t first = first_at_least(min_gpus), last_allowed = last_at_most(max_gpus);
   for (std::int64_t mb : micro) {
     if (floor_mod(batch, mb) != 0) continue;
     const std::int64_t gpus = floor_div(batch, mb);
-    if (min_gpus <= gpus && gpus <= max_gpus) out.emplace(gpus, batch_numpy);
-    const std::int64_t last = std::min(floor_div(gpus, 2), max_gpus);
+    if (at_most(min_gpus, int_number(gpus)) && at_most(int_number(gpus), max_gpus))
+      out.emplace(gpus, batch_numpy);
+    const std::int64_t last = std::min(floor_div(gpus, 2), last_allowed);
     steps += std::max<std::int64_t>(last, 0);
     if (steps > kMostSearchSteps) return {};
-    for (std::int64_t i = std::max<std::int64_t>(min_gpus, 1); i <= last; ++i) {
+    for (std::int64_t i = first; i <= last; ++i) {
       if (gpus % i == 0) out.emplace(i, false);
     }
   }
-  return out;
+  Counts counts;
+  for (const auto& [value, numpy] : out) counts.push_back(Count{int_number(value), numpy});
+  return counts;
 }
 
 // _get_compatible_gpus_v01: candidates from each micro batch and their lcm scaled by a highly composite
 // number, then the one with the most valid GPU counts (the larger, or with prefer_larger false the smaller,
-// among equals).
+// among equals). `max_batch`, `min_gpus` and `max_gpus` are numbers, as Python compares and divides them.
 tl::expected<Choice, Error> compatible_v01(const std::vector<std::int64_t>& micro, bool numpy_lcm_refuses,
-                                           std::int64_t max_batch, std::int64_t min_gpus,
-                                           std::int64_t max_gpus, bool prefer_larger) {
-  if (min_gpus == 0) min_gpus = 1;
-  if (max_gpus == 0) {
+                                           const Number& max_batch, const Number& min_gpus_given,
+                                           const Number& max_gpus_given, bool prefer_larger) {
+  const Number min_gpus = py::number_truthy(min_gpus_given) ? min_gpus_given : int_number(1);
+  Number max_gpus = max_gpus_given;
+  if (!py::number_truthy(max_gpus)) {
     if (micro.empty()) return tl::unexpected(raised("ValueError", "min() arg is an empty sequence"));
-    max_gpus = floor_div(max_batch, *std::min_element(micro.begin(), micro.end()));
+    auto per_smallest =
+        py::number_floor_divide(max_batch, int_number(*std::min_element(micro.begin(), micro.end())));
+    if (!per_smallest) return tl::unexpected(per_smallest.error());
+    max_gpus = *per_smallest;
   }
-  if (std::any_of(micro.begin(), micro.end(), [&](std::int64_t mb) { return mb > max_batch; })) {
+  if (std::any_of(micro.begin(), micro.end(),
+                  [&](std::int64_t mb) { return !at_most(int_number(mb), max_batch); })) {
     return tl::unexpected(raised("ValueError",
                                  "All micro batches must be less than             or equal to "
                                  "max_acceptable_batch_size: " +
-                                     std::to_string(max_batch)));
+                                     py::number_text(max_batch)));
   }
-  if (numpy_lcm_refuses) {
-    return tl::unexpected(
-        unmodelled("elasticity.micro_batch_sizes empty or holding only bools is not modelled (numpy's lcm "
-                   "refuses it, in "
-                   "words of its numpy version)"));
-  }
+  if (numpy_lcm_refuses) return tl::unexpected(numpy_lcm_refusal());
   const std::int64_t smallest = *std::min_element(micro.begin(), micro.end());
   std::int64_t lcm = 1;
   for (std::int64_t mb : micro) {
@@ -272,18 +322,26 @@ tl::expected<Choice, Error> compatible_v01(const std::vector<std::int64_t>& micr
   std::vector<std::pair<std::int64_t, bool>> bases;
   for (std::int64_t mb : micro) bases.emplace_back(mb, false);
   bases.emplace_back(lcm, true);
-  Counts candidates;
+  std::map<std::int64_t, bool> candidates;  // set() keeps the first of equal values
   for (const auto& [base, numpy] : bases) {
-    if (base > max_batch) continue;
-    if (base == max_batch) {
+    const auto order = py::number_compare(int_number(base), max_batch);
+    if (order == std::partial_ordering::greater) continue;
+    if (order == std::partial_ordering::equivalent) {
       candidates.emplace(base, numpy);
       continue;
     }
-    const std::int64_t value = floor_div(max_batch, base);
-    // np.argmax(HCN > value) - 1: the largest HCN not above value, or the last when every one is.
-    auto above = std::find_if(kHcn.begin(), kHcn.end(), [&](std::int64_t h) { return h > value; });
-    candidates.emplace((above == kHcn.end() || above == kHcn.begin() ? kHcn.back() : *(above - 1)) * base,
-                       numpy);
+    const Number value = *py::number_floor_divide(max_batch, int_number(base));  // base >= 1
+    // np.argmax(HCN > value) - 1: the largest HCN not above value, or the last when every one is (or
+    // none is, or value is NaN).
+    auto above =
+        std::find_if(kHcn.begin(), kHcn.end(), [&](std::int64_t h) { return less(value, int_number(h)); });
+    const std::int64_t scale = above == kHcn.end() || above == kHcn.begin() ? kHcn.back() : *(above - 1);
+    if (base > std::numeric_limits<std::int64_t>::max() / scale) {
+      return tl::unexpected(unmodelled(
+          "elasticity whose candidate batch size passes int64 is not modelled (a Python int past it, or "
+          "numpy's int64 wrapping)"));
+    }
+    candidates.emplace(scale * base, numpy);
   }
   std::int64_t steps = 0, most = 0, chosen = smallest;
   std::optional<Counts> valid;
@@ -299,65 +357,125 @@ tl::expected<Choice, Error> compatible_v01(const std::vector<std::int64_t>& micr
       chosen = batch;
     }
   }
-  return Choice{chosen, std::move(valid)};
+  return Choice{int_number(chosen), std::move(valid)};
 }
 
-// _get_compatible_gpus_v02 for `gpus` (the world size: an int's value, or the float sequence_parallel_size
-// made of it; never 0).
-tl::expected<Choice, Error> compatible_v02(const std::vector<std::int64_t>& micro, std::int64_t max_batch,
-                                           const py::Number& gpus, const Settings& s) {
-  if (s.gpus_per_node % s.model_parallel != 0) {
-    return tl::unexpected(raised(
-        "ElasticityError", "In Elasticity v0.2, number of GPUs per node:" + std::to_string(s.gpus_per_node) +
-                               " should be divisible by model parallel size " +
-                               std::to_string(s.model_parallel)));
+// Version 0.1's choice for the block's own values: a max_train_batch_size that is no number fails on
+// `mb <= max_acceptable_batch_size` for the first micro batch (with none, all() compares nothing and numpy's
+// lcm refuses the empty list).
+tl::expected<Choice, Error> compatible_v01_given(const Settings& s) {
+  auto max_batch = py::number_of(*s.max_batch);
+  if (max_batch) {
+    return compatible_v01(s.micro_batches, s.numpy_lcm_refuses, *max_batch, s.min_gpus, s.max_gpus,
+                          s.prefer_larger);
   }
-  const std::int64_t dp_per_node = s.gpus_per_node / s.model_parallel;
-  auto nodes = compatible_v01(micro, s.numpy_lcm_refuses, int_of_quotient(max_batch, dp_per_node),
-                              int_of_quotient(s.min_gpus, s.gpus_per_node),
-                              int_of_quotient(s.max_gpus, s.gpus_per_node), s.prefer_larger);
+  if (s.micro_batches.empty()) return tl::unexpected(numpy_lcm_refusal());
+  const py::Value& first = s.micro_list->as<py::List>()->front();
+  return tl::unexpected(comparison_type_error("<=", py::type_name(first), py::type_name(*s.max_batch)));
+}
+
+// i * dp_size_per_node for a valid count: a numpy int64 stays one, where it fits (past int64 numpy wraps
+// it or refuses, by its version).
+tl::expected<Count, Error> scaled(const Count& count, const Number& per_node) {
+  auto product = py::number_multiply(count.value, per_node);
+  if (!product) return tl::unexpected(product.error());
+  const py::Int* i = py::int_of(*product);
+  if (count.numpy && i && !py::to_int64(*i)) {
+    return tl::unexpected(
+        unmodelled("elasticity whose valid GPU count passes int64 as numpy's is not modelled"));
+  }
+  return Count{*product, count.numpy};
+}
+
+// int(a / b), each a number: the ValueError and OverflowError of int() where the quotient is not finite.
+tl::expected<Number, Error> int_of_quotient(const Number& a, const Number& b) {
+  auto q = py::number_true_divide(a, b);
+  if (!q) return tl::unexpected(q.error());
+  auto i = py::int_of_number(Number(*q));
+  if (!i) return tl::unexpected(i.error());
+  return Number(*i);
+}
+
+// _get_compatible_gpus_v02 for `gpus` (the world size: an int, or the float sequence_parallel_size made of
+// it; never 0).
+tl::expected<Choice, Error> compatible_v02(const std::vector<std::int64_t>& micro, const py::Value& max_given,
+                                           const Number& gpus, const Settings& s) {
+  auto remainder = py::number_remainder(s.gpus_per_node, s.model_parallel);  // model_parallel >= 1 or NaN
+  if (!remainder) return tl::unexpected(remainder.error());
+  if (!py::number_equals(*remainder, int_number(0))) {
+    return tl::unexpected(raised(
+        "ElasticityError", "In Elasticity v0.2, number of GPUs per node:" + py::number_text(s.gpus_per_node) +
+                               " should be divisible by model parallel size " +
+                               py::number_text(s.model_parallel)));
+  }
+  auto per_node = py::number_floor_divide(s.gpus_per_node, s.model_parallel);
+  if (!per_node) return tl::unexpected(per_node.error());
+  auto max_batch = py::number_of(max_given);
+  if (!max_batch)
+    return tl::unexpected(operand_type_error("/", py::type_name(max_given), number_type(*per_node)));
+  auto node_batch = int_of_quotient(*max_batch, *per_node);
+  if (!node_batch) return tl::unexpected(node_batch.error());
+  auto min_nodes = int_of_quotient(s.min_gpus, s.gpus_per_node);
+  if (!min_nodes) return tl::unexpected(min_nodes.error());
+  auto max_nodes = int_of_quotient(s.max_gpus, s.gpus_per_node);
+  if (!max_nodes) return tl::unexpected(max_nodes.error());
+  auto nodes =
+      compatible_v01(micro, s.numpy_lcm_refuses, *node_batch, *min_nodes, *max_nodes, s.prefer_larger);
   if (!nodes) return nodes;
   if (!nodes->valid) return tl::unexpected(raised("TypeError", "'NoneType' object is not iterable"));
-  const std::int64_t batch = std::get<std::int64_t>(nodes->batch) * dp_per_node;
-  Counts valid;  // each node count times the Python int dp_per_node, of its own type
-  for (const auto& [n, numpy] : *nodes->valid) valid.emplace(n * dp_per_node, numpy);
-  const py::Number data_parallel = *py::number_floor_divide(gpus, py::Int(s.model_parallel));  // mp >= 1
+  auto batch = py::number_multiply(nodes->batch, *per_node);
+  if (!batch) return tl::unexpected(batch.error());
+  Counts valid;
+  for (const Count& n : *nodes->valid) {
+    auto count = scaled(n, *per_node);
+    if (!count) return tl::unexpected(count.error());
+    valid.push_back(*count);
+  }
+  auto data_parallel = py::number_floor_divide(gpus, s.model_parallel);
+  if (!data_parallel) return tl::unexpected(data_parallel.error());
   if (std::any_of(valid.begin(), valid.end(),
-                  [&](const auto& v) { return py::number_equals(py::Int(v.first), data_parallel); }))
-    return Choice{batch, std::move(valid)};
-  const double dp_size =
-      as_double(gpus) / static_cast<double>(s.gpus_per_node) * static_cast<double>(dp_per_node);
+                  [&](const Count& v) { return py::number_equals(v.value, *data_parallel); }))
+    return Choice{*batch, std::move(valid)};
+  // current_dp_size = (world / per node) * dp_size_per_node, then each micro batch's multiple of it.
+  auto per_gpu_node = py::number_true_divide(gpus, s.gpus_per_node);
+  auto dp_size = per_gpu_node ? py::number_multiply(Number(*per_gpu_node), *per_node)
+                              : tl::expected<Number, Error>(tl::unexpected(per_gpu_node.error()));
+  if (!dp_size) return tl::unexpected(dp_size.error());
+  const double current = std::get<double>(*dp_size);
   std::optional<double> chosen;
   for (std::int64_t mb : micro) {
-    const double smallest = static_cast<double>(mb) * dp_size;
+    const double smallest = static_cast<double>(mb) * current;
     if (smallest == 0.0) return tl::unexpected(raised("ZeroDivisionError", "float division by zero"));
-    const double quotient = static_cast<double>(max_batch) / smallest;
-    if (!std::isfinite(quotient)) return tl::unexpected(py::int_of_float(quotient).error());  // math.floor's
-    const double candidate = std::floor(quotient) * smallest;
+    auto quotient = py::number_true_divide(*max_batch, Number(smallest));
+    if (!quotient) return tl::unexpected(quotient.error());
+    if (!std::isfinite(*quotient))
+      return tl::unexpected(py::int_of_float(*quotient).error());  // math.floor's
+    const double candidate = std::floor(*quotient) * smallest;
     if (!chosen || (s.prefer_larger ? candidate > *chosen : candidate < *chosen)) chosen = candidate;
   }
-  auto counted = py::int_of_float(dp_size);  // [int(current_dp_size)]: |dp_size| <= |gpus| < kLargest
+  auto counted = py::int_of_number(*dp_size);  // [int(current_dp_size)]
   if (!counted) return tl::unexpected(counted.error());
-  return Choice{*chosen, Counts{{*counted, false}}};
+  return Choice{Number(*chosen), Counts{Count{Number(*counted), false}}};
 }
 
 struct Elastic {
-  std::int64_t batch, micro_batch;
+  py::Int batch;
+  std::int64_t micro_batch;
   bool micro_batch_is_true;  // the chosen 1 is the list's True
 };
 
-// compute_elastic_config(config, version, world_size): `world` is an int's value below kLargest, or the float
-// sequence_parallel_size made of it (any sign, 0, NaN or infinite; finite ones below kLargest).
-tl::expected<Elastic, Error> compute(const py::Dict& block, const py::Number& world) {
+// compute_elastic_config(config, version, world_size): `world` is an int, or the float
+// sequence_parallel_size made of it (any sign, 0, NaN or infinite).
+tl::expected<Elastic, Error> compute(const py::Dict& block, const Number& world) {
   auto s = read_settings(block);
   if (!s) return tl::unexpected(s.error());
   auto version = read_version(s->version);
   if (!version) return tl::unexpected(version.error());
-  if (s->model_parallel > 1 && version->value != 0.2) {
+  if (less(int_number(1), s->model_parallel) && version->value != 0.2) {
     return tl::unexpected(
         config_error("Elasticity V" + version->text +
                      " does not support model-parallel training. Given model-parallel size: " +
-                     std::to_string(s->model_parallel)));
+                     py::number_text(s->model_parallel)));
   }
   if (version->value > 0.2) {
     return tl::unexpected(config_error("Attempting to run elasticity version " + version->text +
@@ -366,43 +484,27 @@ tl::expected<Elastic, Error> compute(const py::Dict& block, const py::Number& wo
   if (version->value != 0.1 && version->value != 0.2)
     return tl::unexpected(
         raised("NotImplementedError", "Unable to find elastic logic for version: " + version->text));
-  const py::Int* max_int = s->max_batch->as<py::Int>();
-  auto max_batch = max_int ? py::to_int64(*max_int) : std::nullopt;
-  if (!max_batch || *max_batch >= kLargest || *max_batch <= -kLargest) {
-    return tl::unexpected(unmodelled("elasticity.max_train_batch_size of type " +
-                                     std::string(py::type_name(*s->max_batch)) +
-                                     (max_int ? " this large" : "") + " is not modelled"));
-  }
-  const double w = as_double(world);
-  if (version->value == 0.2 && w == 0.0) {  // world_size 0 means "read WORLD_SIZE", which cases leave unset
+  // world_size 0 means "read WORLD_SIZE", which cases leave unset.
+  if (version->value == 0.2 && py::number_equals(world, int_number(0))) {
     return tl::unexpected(config_error(
         "Elasticity V 0.2 needs WORLD_SIZE to compute valid batch size. Either give it as argument to "
         "function "
         "compute_elastic_config or set it as an environment variable. Value of WORLD_SIZE as environment "
         "variable is None"));
   }
-  auto choice = version->value == 0.1 ? compatible_v01(s->micro_batches, s->numpy_lcm_refuses, *max_batch,
-                                                       s->min_gpus, s->max_gpus, s->prefer_larger)
-                                      : compatible_v02(s->micro_batches, *max_batch, world, *s);
+  auto choice = version->value == 0.2 ? compatible_v02(s->micro_batches, *s->max_batch, world, *s)
+                                      : compatible_v01_given(*s);
   if (!choice) return tl::unexpected(choice.error());
-  // int(final_batch_size); a float one past kLargest comes only from a negative world size, refused next.
-  std::int64_t batch = 0;
-  if (const double* x = std::get_if<double>(&choice->batch);
-      x && !(std::isfinite(*x) && std::fabs(*x) >= 0x1p53)) {
-    auto truncated = py::int_of_float(*x);
-    if (!truncated) return tl::unexpected(truncated.error());
-    batch = *truncated;
-  } else if (x == nullptr) {
-    batch = std::get<std::int64_t>(choice->batch);
-  }
+  auto batch = py::int_of_number(choice->batch);  // int(final_batch_size)
+  if (!batch) return tl::unexpected(batch.error());
   // `if world_size > 0` is false: the two values returned cannot be unpacked into three.
-  if (!(w > 0.0))
+  if (!py::number_positive(world))
     return tl::unexpected(raised("ValueError", "not enough values to unpack (expected 3, got 2)"));
   if (!choice->valid)
     return tl::unexpected(raised("TypeError", "argument of type 'NoneType' is not iterable"));
   const std::string shown = py::number_text(world);
   if (std::none_of(choice->valid->begin(), choice->valid->end(),
-                   [&](const auto& v) { return py::number_equals(py::Int(v.first), world); })) {
+                   [&](const Count& v) { return py::number_equals(v.value, world); })) {
     auto counts = list_repr(*choice->valid);
     if (!counts) {
       return tl::unexpected(
@@ -413,16 +515,18 @@ tl::expected<Elastic, Error> compute(const py::Dict& block, const py::Number& wo
         "ElasticityIncompatibleWorldSize",
         "World size (" + shown + ") is not valid with the current list of valid GPU counts: " + *counts));
   }
-  const auto gpus =
-      static_cast<std::int64_t>(w);  // one of the valid counts: final_batch_size // world is exact
+  // final_batch_size // world_size % mbsz for the micro batches, largest first.
+  auto per_gpu = py::number_floor_divide(Number(*batch), world);  // world > 0
+  if (!per_gpu) return tl::unexpected(per_gpu.error());
   std::vector<std::int64_t> sizes = s->micro_batches;
   std::sort(sizes.rbegin(), sizes.rend());
   for (std::int64_t mb : sizes) {
-    if (floor_mod(floor_div(batch, gpus), mb) == 0) return Elastic{batch, mb, mb == 1 && s->one_is_true};
+    if (py::number_equals(*py::number_remainder(*per_gpu, int_number(mb)), int_number(0)))
+      return Elastic{*batch, mb, mb == 1 && s->one_is_true};
   }
   return tl::unexpected(
       raised("AssertionError", "Unable to find divisible micro batch size world_size=" + shown +
-                                   ", final_batch_size=" + std::to_string(batch) +
+                                   ", final_batch_size=" + py::to_decimal(*batch) +
                                    ", and  micro_batches=" + *py::repr(*s->micro_list) + "."));
 }
 
@@ -442,9 +546,6 @@ tl::expected<std::optional<py::Dict>, Error> elastic_config(const py::Dict& conf
   }
   const py::Value* enabled = dict->find("enabled");
   if (enabled == nullptr || !enabled->truthy()) return std::nullopt;
-  const double w = as_double(world_size);
-  if (std::isfinite(w) && std::fabs(w) >= 0x1p53)
-    return tl::unexpected(unmodelled("elasticity with a world size of 2^53 or more is not modelled"));
   auto elastic = compute(*dict, world_size);
   if (!elastic) return tl::unexpected(elastic.error());
   warnings.push_back(elastic_scheduler_warning());
@@ -467,7 +568,7 @@ tl::expected<std::optional<py::Dict>, Error> elastic_config(const py::Dict& conf
   auto per_step = py::number_multiply(py::Int(elastic->micro_batch), world_size);
   auto steps = per_step ? py::number_floor_divide(py::Int(elastic->batch), *per_step) : per_step;
   if (!steps) return tl::unexpected(steps.error());
-  const std::array<py::Number, 3> values{py::Int(elastic->batch), py::Int(elastic->micro_batch), *steps};
+  const std::array<py::Number, 3> values{elastic->batch, py::Int(elastic->micro_batch), *steps};
   constexpr std::array<std::string_view, 3> kShown{"training_batch_size", "train_micro_batch_size_per_gpu",
                                                    "gradient_accumulation_steps"};
   // What DeepSpeedConfig reads on in place of each batch value, and str() of it.

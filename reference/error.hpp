@@ -26,4 +26,18 @@ inline Error attribute_error(std::string_view type_name, std::string_view attrib
                 "'" + std::string(type_name) + "' object has no attribute '" + std::string(attribute) + "'");
 }
 
+// The TypeError of `a <op> b` for an order comparison (`<`, `<=`, ...) Python has not defined between values
+// of types `left` and `right`.
+inline Error comparison_type_error(std::string_view op, std::string_view left, std::string_view right) {
+  return raised("TypeError", "'" + std::string(op) + "' not supported between instances of '" +
+                                 std::string(left) + "' and '" + std::string(right) + "'");
+}
+
+// The TypeError of `a <op> b` for an arithmetic operator Python has not defined between types `left` and
+// `right`.
+inline Error operand_type_error(std::string_view op, std::string_view left, std::string_view right) {
+  return raised("TypeError", "unsupported operand type(s) for " + std::string(op) + ": '" +
+                                 std::string(left) + "' and '" + std::string(right) + "'");
+}
+
 }  // namespace zfcheck

@@ -1,6 +1,7 @@
 // Python's int/float/bool mixing for the few operations DeepSpeedConfig's batch derivation uses.
 #include "reference/py_number.hpp"
 
+#include "reference/py_arith.hpp"
 #include "reference/py_json.hpp"
 
 #include <cmath>
@@ -36,6 +37,19 @@ double float_floor_divide(double vx, double wx) {
 }
 
 }  // namespace
+
+std::optional<Number> number_of(const Value& v) {
+  if (const bool* b = v.as<bool>()) return Number(*b);
+  if (const Int* i = v.as<Int>()) return Number(*i);
+  if (const double* d = v.as<double>()) return Number(*d);
+  return std::nullopt;
+}
+
+bool number_truthy(const Number& n) {
+  const Number a = arithmetic(n);
+  if (const Int* i = int_of(a)) return *i != 0;
+  return std::get<double>(a) != 0.0;
+}
 
 std::string number_text(const Number& n) {
   if (const Int* i = int_of(n)) return to_decimal(*i);
@@ -106,6 +120,49 @@ tl::expected<Number, Error> number_floor_divide(const Number& a_given, const Num
   if (!y) return tl::unexpected(y.error());
   if (*y == 0.0) return tl::unexpected(raised("ZeroDivisionError", "float floor division by zero"));
   return Number(float_floor_divide(*x, *y));
+}
+
+tl::expected<Number, Error> number_remainder(const Number& a_given, const Number& b_given) {
+  const Number a = arithmetic(a_given);
+  const Number b = arithmetic(b_given);
+  if (int_of(a) && int_of(b)) return Number(Int(*int_of(a) - floor_div(*int_of(a), *int_of(b)) * *int_of(b)));
+  auto x = as_float(a);
+  if (!x) return tl::unexpected(x.error());
+  auto y = as_float(b);
+  if (!y) return tl::unexpected(y.error());
+  // CPython's float_rem: fmod, moved to the divisor's sign; a zero result takes the divisor's sign.
+  double mod = std::fmod(*x, *y);
+  if (mod != 0.0) {
+    if ((*y < 0) != (mod < 0)) mod += *y;
+  } else {
+    mod = std::copysign(0.0, *y);
+  }
+  return Number(mod);
+}
+
+tl::expected<double, Error> number_true_divide(const Number& a_given, const Number& b_given) {
+  const Number a = arithmetic(a_given);
+  const Number b = arithmetic(b_given);
+  if (int_of(a) && int_of(b)) {
+    if (*int_of(b) == 0) return tl::unexpected(raised("ZeroDivisionError", "division by zero"));
+    auto q = true_divide(*int_of(a), *int_of(b));
+    if (!q) return tl::unexpected(raised("OverflowError", "integer division result too large for a float"));
+    return *q;
+  }
+  auto x = as_float(a);
+  if (!x) return tl::unexpected(x.error());
+  auto y = as_float(b);
+  if (!y) return tl::unexpected(y.error());
+  if (*y == 0.0) return tl::unexpected(raised("ZeroDivisionError", "float division by zero"));
+  return *x / *y;
+}
+
+tl::expected<Int, Error> int_of_number(const Number& n) {
+  const Number a = arithmetic(n);
+  if (const Int* i = int_of(a)) return *i;
+  const double x = std::get<double>(a);
+  if (!std::isfinite(x)) return tl::unexpected(int_of_float(x).error());  // its NaN and infinity errors
+  return Int(std::trunc(x));
 }
 
 void write_json_number(std::string& out, const Number& n) {

@@ -4,6 +4,7 @@
 
 #include "reference/error.hpp"
 #include "reference/py_int.hpp"
+#include "reference/py_value.hpp"
 
 #include <tl/expected.hpp>
 
@@ -20,6 +21,10 @@ namespace zfcheck::py {
 // another's.
 using Number = std::variant<Int, double, bool>;
 
+// A bool, int or float value as a Number; nothing for any other value.
+std::optional<Number> number_of(const Value& v);
+// bool(number): not zero (a NaN is true).
+bool number_truthy(const Number& n);
 // str(number): the int's digits, the float's repr, True or False.
 std::string number_text(const Number& n);
 // The int, or nothing for a float or a bool.
@@ -33,6 +38,14 @@ bool number_positive(const Number& n);  // n > 0
 // ZeroDivisionError with Python's message.
 tl::expected<Number, Error> number_multiply(const Number& a, const Number& b);
 tl::expected<Number, Error> number_floor_divide(const Number& a, const Number& b);
+// Python's a % b, with the sign of b (CPython's float remainder for a float); `b` is not zero.
+tl::expected<Number, Error> number_remainder(const Number& a, const Number& b);
+// Python's a / b, always a float: two ints' exact quotient correctly rounded (OverflowError when too large
+// for a float), else the float division; ZeroDivisionError for a zero divisor.
+tl::expected<double, Error> number_true_divide(const Number& a, const Number& b);
+// Python's int(number): a float truncated toward zero, exactly (ValueError for NaN, OverflowError for an
+// infinity); a bool as 0 or 1.
+tl::expected<Int, Error> int_of_number(const Number& n);
 
 // The number as JSON in Python's dialect (py_json.hpp): an int's digits, a float as write_json_float writes
 // it, a bool as true or false.

@@ -357,7 +357,14 @@ const std::vector<ConfigKey>& top_level_keys() {
                   R"({"enabled":true,"max_train_batch_size":64,"micro_batch_sizes":[2,4],)"
                   R"("ignore_non_elastic_batch_info":true})",
                   R"({"enabled":true,"max_train_batch_size":10000,"micro_batch_sizes":[8,12,16,17],)"
-                  R"("min_gpus":1,"max_gpus":64,"min_time":20,"version":0.2})"},
+                  R"("min_gpus":1,"max_gpus":64,"min_time":20,"version":0.2})",
+                  // Numbers ElasticityConfig only compares with ints: floats and bools compute on, others
+                  // fail where first used.
+                  R"({"enabled":true,"max_train_batch_size":64.5,"micro_batch_sizes":[2,4],"min_gpus":1.5,)"
+                  R"("max_gpus":12.0,"version":0.1})",
+                  R"({"enabled":true,"max_train_batch_size":64,"micro_batch_sizes":[2,4],)"
+                  R"("num_gpus_per_node":2.0,"model_parallel_size":true})",
+                  R"({"enabled":true,"max_train_batch_size":null,"micro_batch_sizes":[2,4],"max_gpus":"8"})"},
                  36),
   };
   return keys;

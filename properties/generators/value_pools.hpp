@@ -73,7 +73,8 @@ struct ConfigKey {
 // (valid, refused by their validators, or not objects at all) and vocabulary_size (an int or a str) that
 // DeepSpeedConfig's own assertions and warnings read, sequence_parallel_size (a float world size, inf
 // among them), allgather_size (what the
-// deprecated `zero_optimization: true` reads), an elasticity block that leaves it off, and, one config in
+// deprecated `zero_optimization: true` reads), an elasticity block (off, on, with numbers that are floats,
+// bools or no numbers at all), and, one config in
 // fourteen each, another feature's block (the monitors, autotuning, compression, data efficiency, aio, ...),
 // as a real config writes it or as its parser refuses it.
 const std::vector<ConfigKey>& top_level_keys();

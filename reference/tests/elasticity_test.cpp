@@ -216,15 +216,102 @@ TEST(Elasticity, AWorldSizeSequenceParallelSizeMadeAFloatComputesAsPython) {
       elastic_text(v01, HUGE_VAL),
       "ElasticityIncompatibleWorldSize: World size (inf) is not valid with the current list of valid GPU "
       "counts: [1, 2, 3, 4, 6, 8, 12, 24]");
-  // A world of 2^53 or more (sequence_parallel_size 1e-300) would need int() of it exactly.
-  EXPECT_EQ(elastic_text(v02, 1e300),
-            "Unmodelled: elasticity with a world size of 2^53 or more is not modelled");
+  // A world of 2^53 or more: int() of it exactly, as Python computes (sequence_parallel_size 1e-300 gives
+  // 1e300); v0.2 scales the bound down to 0.
+  EXPECT_EQ(elastic_text(v02, 1e300), "on 0 4 0.0" + scheduler);
+  EXPECT_EQ(elastic_text(v02, py::Int(1) << 70), "on 0 4 0" + scheduler);
+  EXPECT_EQ(
+      elastic_text(v01, py::Int(1) << 70),
+      "ElasticityIncompatibleWorldSize: World size (1180591620717411303424) is not valid with the current "
+      "list of valid GPU counts: [1, 2, 3, 4, 6, 8, 12, 24]");
+}
+
+TEST(Elasticity, NumbersOfEveryTypeComputeAsPython) {
+  // ElasticityConfig only compares its numbers with ints, so floats and bools pass on into the search
+  // (checked against upstream's code at edaa72212 and PR #8274 on 10,000 random blocks).
+  const auto with = [](std::string_view fields, const py::Number& world) {
+    return elastic_text("{\"elasticity\":{\"enabled\":true," + std::string(fields) + "}}", world);
+  };
+  const std::string scheduler = " | " + elastic_scheduler_warning();
+  EXPECT_EQ(with(R"("max_train_batch_size":64.0,"micro_batch_sizes":[2])", 2), "on 48 2 12" + scheduler);
+  EXPECT_EQ(with(R"("max_train_batch_size":64.5,"micro_batch_sizes":[2,4],"version":0.1)", 4),
+            "on 48 4 3" + scheduler);
+  // The bounds of the GPU count search: i < 2.5 skipped, i > 12.5 stops it.
+  EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[2,4],"min_gpus":2.5,"max_gpus":12.5,
+                    "version":0.1)",
+                 3),
+            "on 48 4 4" + scheduler);
+  // NaN compares false: no lower bound for the factors, but batch // micro batch is never within it.
+  EXPECT_EQ(
+      with(R"("max_train_batch_size":64,"micro_batch_sizes":[2,4],"min_gpus":NaN,"version":0.1)", 64),
+      "ElasticityIncompatibleWorldSize: World size (64) is not valid with the current list of valid GPU "
+      "counts: [1, 2, 3, 4, 6, 8, 12]");
+  EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[2,4],"min_gpus":1e300,"max_gpus":Infinity,
+                    "version":0.1)",
+                 2),
+            "ElasticityIncompatibleWorldSize: World size (2) is not valid with the current list of valid GPU "
+            "counts: []");
+  // An infinite bound: inf // base is NaN, so every base is scaled by the last highly composite number.
+  EXPECT_EQ(with(R"("max_train_batch_size":Infinity,"micro_batch_sizes":[2,3],"version":0.1)", 6),
+            "on 4324320 3 240240" + scheduler);
+  EXPECT_EQ(
+      with(R"("max_train_batch_size":NaN,"micro_batch_sizes":[2],"version":0.1)", 2),
+      "ValueError: All micro batches must be less than             or equal to max_acceptable_batch_size: "
+      "nan");
+  // A float per-node count: dp_size_per_node 3.0 // 1.5 == 2.0 makes the valid counts floats.
+  const std::string per_node = R"("max_train_batch_size":64,"micro_batch_sizes":[2,4],"num_gpus_per_node":3.0,
+                                  "model_parallel_size":1.5)";
+  EXPECT_EQ(with(per_node, 3),
+            "ElasticityIncompatibleWorldSize: World size (3) is not valid with the current list of valid GPU "
+            "counts: [2.0, 4.0, 6.0, 8.0, 12.0, 24.0]");
+  EXPECT_EQ(with(per_node, 2),
+            "ElasticityIncompatibleWorldSize: World size (2) is not valid with the current list of valid GPU "
+            "counts: [1]");
+  EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"num_gpus_per_node":NaN)", 2),
+            "ElasticityError: In Elasticity v0.2, number of GPUs per node:nan should be divisible by model "
+            "parallel size 1");
+  EXPECT_EQ(
+      with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"max_gpus":100000000000000000000000)", 2),
+      "on 48 2 12" + scheduler);
+}
+
+TEST(Elasticity, ValuesThatAreNoNumbersFailWhereFirstUsed) {
+  const auto with = [](std::string_view fields) {
+    return elastic_text("{\"elasticity\":{\"enabled\":true," + std::string(fields) + "}}", 2);
+  };
+  EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"max_gpus":"8")"),
+            "TypeError: '<' not supported between instances of 'str' and 'int'");
+  EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"min_gpus":null)"),
+            "TypeError: '<' not supported between instances of 'NoneType' and 'int'");
+  EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"min_time":"soon")"),
+            "TypeError: '<' not supported between instances of 'str' and 'int'");
+  // min_gpus < 1 is refused before max_gpus is compared, printing it whatever it is.
+  EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"min_gpus":0.5,"max_gpus":[8])"),
+            "ElasticityConfigError: Elasticity min/max gpus must be > 0, given min_gpus: 0.5, max_gpus: [8]");
+  EXPECT_EQ(
+      with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"min_gpus":false)"),
+      "ElasticityConfigError: Elasticity min/max gpus must be > 0, given min_gpus: False, max_gpus: 10000");
+  EXPECT_EQ(
+      with(R"("max_train_batch_size":64,"micro_batch_sizes":[2,4],"min_gpus":1.5,"max_gpus":true,
+                    "version":0.1)"),
+      "ElasticityConfigError: Elasticity min_gpus cannot be greater than max_gpus, given min_gpus: 1.5, "
+      "max_gpus: True");
+  EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"min_time":-0.5)"),
+            "ElasticityConfigError: Elasticity min time needs to be >= 0: given -0.5");
+  EXPECT_EQ(
+      with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"model_parallel_size":2.5,"version":0.1)"),
+      "ElasticityConfigError: Elasticity V0.1 does not support model-parallel training. Given "
+      "model-parallel size: 2.5");
+  // max_train_batch_size: v0.1 compares each micro batch with it, v0.2 first divides it per node.
+  EXPECT_EQ(with(R"("max_train_batch_size":"64","micro_batch_sizes":[true,2],"version":0.1)"),
+            "TypeError: '<=' not supported between instances of 'bool' and 'str'");
+  EXPECT_EQ(with(R"("max_train_batch_size":null,"micro_batch_sizes":[2])"),
+            "TypeError: unsupported operand type(s) for /: 'NoneType' and 'int'");
+  EXPECT_EQ(with(R"("max_train_batch_size":"64","micro_batch_sizes":[2],"num_gpus_per_node":2.0)"),
+            "TypeError: unsupported operand type(s) for /: 'str' and 'float'");
 }
 
 TEST(Elasticity, WhatTheModelDoesNotComputeIsNamed) {
-  EXPECT_EQ(
-      elastic_text(R"({"elasticity":{"enabled":true,"max_train_batch_size":64.0,"micro_batch_sizes":[2]}})"),
-      "Unmodelled: elasticity.max_train_batch_size of type float is not modelled");
   // numpy's lcm refuses an empty list (float64) and one of bools alone, in words of its version.
   EXPECT_EQ(
       elastic_text(R"({"elasticity":{"enabled":true,"max_train_batch_size":64,"micro_batch_sizes":[true]}})"),
@@ -235,9 +322,18 @@ TEST(Elasticity, WhatTheModelDoesNotComputeIsNamed) {
           R"({"elasticity":{"enabled":true,"max_train_batch_size":64,"micro_batch_sizes":[],"version":0.1}})"),
       "Unmodelled: elasticity.micro_batch_sizes empty or holding only bools is not modelled (numpy's lcm "
       "refuses it, in words of its numpy version)");
-  EXPECT_EQ(elastic_text(R"({"elasticity":{"enabled":true,"max_train_batch_size":64,"micro_batch_sizes":[2],
-                             "max_gpus":"8"}})"),
-            "Unmodelled: elasticity.max_gpus of type str is not modelled");
+  // Past int64 numpy holds the list as int64 or not by its version, and an lcm past it wraps in C.
+  EXPECT_EQ(elastic_text(R"({"elasticity":{"enabled":true,"max_train_batch_size":64,
+                             "micro_batch_sizes":[2,100000000000000000000]}})"),
+            "Unmodelled: elasticity.micro_batch_sizes holding an int past int64 is not modelled (numpy holds "
+            "the list as int64 or not by its version)");
+  EXPECT_EQ(elastic_text(R"({"elasticity":{"enabled":true,"max_train_batch_size":64,"version":0.1,
+                             "micro_batch_sizes":[4611686018427387904,3]}})"),
+            "ValueError: All micro batches must be less than             or equal to "
+            "max_acceptable_batch_size: 64");
+  EXPECT_EQ(elastic_text(R"({"elasticity":{"enabled":true,"max_train_batch_size":Infinity,"version":0.1,
+                             "micro_batch_sizes":[4611686018427387904,3]}})"),
+            "Unmodelled: elasticity.micro_batch_sizes whose lcm passes int64 is not modelled");
 }
 
 }  // namespace

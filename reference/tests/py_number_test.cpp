@@ -58,5 +58,52 @@ TEST(PyNumber, BoolsComputeAsIntsAndPrintAsBools) {
   EXPECT_EQ(json, "false");
 }
 
+TEST(PyNumber, RemainderTakesTheDivisorsSign) {
+  EXPECT_EQ(text(number_remainder(Int(-7), Int(2))), "1");
+  EXPECT_EQ(text(number_remainder(Int(7), Int(-2))), "-1");
+  EXPECT_EQ(text(number_remainder(7.5, Int(2))), "1.5");
+  EXPECT_EQ(text(number_remainder(-7.5, Int(2))), "0.5");
+  EXPECT_EQ(text(number_remainder(Int(7), -2.0)), "-1.0");
+  EXPECT_EQ(text(number_remainder(Int(6), -3.0)), "-0.0");
+  EXPECT_EQ(text(number_remainder(HUGE_VAL, Int(2))), "nan");
+  EXPECT_EQ(text(number_remainder(Int(-5), HUGE_VAL)), "inf");
+  EXPECT_EQ(text(number_remainder(true, Int(2))), "1");
+}
+
+TEST(PyNumber, TrueDivisionIsAlwaysAFloat) {
+  EXPECT_EQ(text(number_true_divide(Int(1), Int(3))), "0.3333333333333333");
+  EXPECT_EQ(text(number_true_divide(Int(1) << 70, Int(3))), "3.935305402391371e+20");
+  const Int huge = Int(1) << 1400;
+  EXPECT_EQ(text(number_true_divide(huge, Int(3))),
+            "OverflowError: integer division result too large for a float");
+  EXPECT_EQ(text(number_true_divide(huge, 3.0)), "OverflowError: int too large to convert to float");
+  EXPECT_EQ(text(number_true_divide(Int(1), Int(0))), "ZeroDivisionError: division by zero");
+  EXPECT_EQ(text(number_true_divide(1.0, false)), "ZeroDivisionError: float division by zero");
+}
+
+TEST(PyNumber, IntOfANumberTruncatesExactly) {
+  EXPECT_EQ(text(int_of_number(-2.7)), "-2");
+  EXPECT_EQ(text(int_of_number(true)), "1");
+  EXPECT_EQ(
+      text(int_of_number(1e300)),
+      "1000000000000000052504760255204420248704468581108159154915854115511802457988908195786371375080447864"
+      "0437044438328838781769425232353604305756447921847867069828483872009265758037378302337947880900593689"
+      "5323497079994508111903896764088007465274278014249457925878882005684283811566947219638686545940054016"
+      "0");
+  EXPECT_EQ(text(int_of_number(std::nan(""))), "ValueError: cannot convert float NaN to integer");
+  EXPECT_EQ(text(int_of_number(-HUGE_VAL)), "OverflowError: cannot convert float infinity to integer");
+}
+
+TEST(PyNumber, ValuesThatAreNumbersAndTheirTruth) {
+  EXPECT_EQ(number_text(*number_of(Value(true))), "True");
+  EXPECT_EQ(number_text(*number_of(Value(2.5))), "2.5");
+  EXPECT_FALSE(number_of(Value(Str{"8"})).has_value());
+  EXPECT_FALSE(number_of(Value(None{})).has_value());
+  EXPECT_TRUE(number_truthy(std::nan("")));
+  EXPECT_FALSE(number_truthy(-0.0));
+  EXPECT_FALSE(number_truthy(false));
+  EXPECT_TRUE(number_truthy(Int(-1)));
+}
+
 }  // namespace
 }  // namespace zfcheck::py
