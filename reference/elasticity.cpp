@@ -5,6 +5,7 @@
 
 #include "reference/deepspeed_warnings.hpp"
 #include "reference/dict_reads.hpp"
+#include "reference/divisors.hpp"
 #include "reference/py_arith.hpp"
 #include "reference/py_repr.hpp"
 #include "reference/py_text_number.hpp"
@@ -26,8 +27,6 @@ namespace {
 using py::Number;
 
 constexpr std::string_view kBlock = "elasticity";
-// The most steps the model walks in get_valid_gpus' search; upstream's own search past it takes minutes.
-constexpr std::int64_t kMostSearchSteps = 50'000'000;
 // A bound past every batch size and GPU count the search meets (each fits in int64): a min_gpus or max_gpus
 // beyond it compares with them as it does.
 constexpr std::int64_t kBeyond = std::int64_t{1} << 62;
@@ -261,11 +260,12 @@ Error numpy_lcm_refusal() {
       "words of its numpy version)");
 }
 
-// get_valid_gpus for a batch size (a numpy int64 or not), counting its search steps into `steps`: batch //
-// micro batch is of the batch's type, the factors below it come from range() as Python ints; sorted, the
-// first of equal values kept, as sorted(set(...)) keeps it.
+// get_valid_gpus for a batch size (a numpy int64 or not): batch // micro batch is of the batch's type, the
+// factors below it that range() walks to (as Python ints) are its divisors within the bounds, found from
+// its prime factors rather than one step each; sorted, the first of equal values kept, as sorted(set(...))
+// keeps it.
 Counts valid_gpus(std::int64_t batch, bool batch_numpy, const std::vector<std::int64_t>& micro,
-                  const Number& min_gpus, const Number& max_gpus, std::int64_t& steps) {
+                  const Number& min_gpus, const Number& max_gpus) {
   std::map<std::int64_t, bool> out;
   const std::int64_t first = first_at_least(min_gpus), last_allowed = last_at_most(max_gpus);
   for (std::int64_t mb : micro) {
@@ -274,10 +274,10 @@ Counts valid_gpus(std::int64_t batch, bool batch_numpy, const std::vector<std::i
     if (at_most(min_gpus, int_number(gpus)) && at_most(int_number(gpus), max_gpus))
       out.emplace(gpus, batch_numpy);
     const std::int64_t last = std::min(floor_div(gpus, 2), last_allowed);
-    steps += std::max<std::int64_t>(last, 0);
-    if (steps > kMostSearchSteps) return {};
-    for (std::int64_t i = first; i <= last; ++i) {
-      if (gpus % i == 0) out.emplace(i, false);
+    if (first > last) continue;  // also gpus 0, whose range() is empty
+    for (std::int64_t i : divisors(gpus)) {
+      if (i > last) break;
+      if (i >= first) out.emplace(i, false);
     }
   }
   Counts counts;
@@ -343,13 +343,10 @@ tl::expected<Choice, Error> compatible_v01(const std::vector<std::int64_t>& micr
     }
     candidates.emplace(scale * base, numpy);
   }
-  std::int64_t steps = 0, most = 0, chosen = smallest;
+  std::int64_t most = 0, chosen = smallest;
   std::optional<Counts> valid;
   for (const auto& [batch, numpy] : candidates) {
-    auto gpus = valid_gpus(batch, numpy, micro, min_gpus, max_gpus, steps);
-    if (steps > kMostSearchSteps)
-      return tl::unexpected(
-          unmodelled("elasticity whose GPU count search passes 50,000,000 steps is not modelled"));
+    auto gpus = valid_gpus(batch, numpy, micro, min_gpus, max_gpus);
     const auto count = static_cast<std::int64_t>(gpus.size());
     if (count > most || (count == most && (prefer_larger ? batch > chosen : batch < chosen))) {
       most = count;

@@ -19,8 +19,8 @@ namespace zfcheck {
 // valid GPU counts, then the largest micro batch that divides the batch per GPU) for `world_size`, the
 // scheduler warning, the refusal of batch values given without ignore_non_elastic_batch_info, and the
 // result is the config with its three batch values replaced (a warning for each given). Numbers of any type
-// and size compute as Python computes them; what numpy answers by its version or by C's overflow, and a
-// search past 50,000,000 steps, is a kUnmodelledType error naming the key. Errors are upstream's, with their
+// and size compute as Python computes them; what numpy answers by its version or by C's overflow is a
+// kUnmodelledType error naming the key. Errors are upstream's, with their
 // Python types (ElasticityConfigError, ElasticityError, ElasticityIncompatibleWorldSize, ValueError, ...).
 tl::expected<std::optional<py::Dict>, Error> elastic_config(const py::Dict& config,
                                                             const py::Number& world_size,

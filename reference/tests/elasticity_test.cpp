@@ -275,6 +275,15 @@ TEST(Elasticity, NumbersOfEveryTypeComputeAsPython) {
       "on 48 2 12" + scheduler);
 }
 
+TEST(Elasticity, ALongGpuCountSearchIsAnsweredFromPrimeFactors) {
+  // 720720 * 100000007 with micro batch 1: upstream's range() walks 60,000,000 steps to max_gpus (3 s);
+  // the 240 counts tie with batch 720720's, and the larger batch wins.
+  EXPECT_EQ(elastic_text(R"({"elasticity":{"enabled":true,"max_train_batch_size":72072005045040,
+                             "micro_batch_sizes":[1,100000007],"max_gpus":60000000,"version":0.1}})",
+                         720720),
+            "on 72072005045040 100000007 1 | " + elastic_scheduler_warning());
+}
+
 TEST(Elasticity, ValuesThatAreNoNumbersFailWhereFirstUsed) {
   const auto with = [](std::string_view fields) {
     return elastic_text("{\"elasticity\":{\"enabled\":true," + std::string(fields) + "}}", 2);
