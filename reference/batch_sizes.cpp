@@ -79,8 +79,7 @@ Derived floor_divide(const Operand& a, const Operand& b, std::string_view op) {
   const py::Number* x = std::get_if<py::Number>(&a);
   const py::Number* y = std::get_if<py::Number>(&b);
   if (x == nullptr || y == nullptr) {
-    return tl::unexpected(raised("TypeError", "unsupported operand type(s) for " + std::string(op) + ": '" +
-                                                  type_of(a) + "' and '" + type_of(b) + "'"));
+    return tl::unexpected(operand_type_error(op, type_of(a), type_of(b)));
   }
   auto q = py::number_floor_divide(*x, *y);
   if (!q) return tl::unexpected(q.error());
@@ -119,8 +118,7 @@ Derived multiply(const Operand& a, const Operand& b, std::string_view op, std::s
   const py::Number* x = std::get_if<py::Number>(&a);
   const py::Number* y = std::get_if<py::Number>(&b);
   if (x == nullptr || y == nullptr) {
-    return tl::unexpected(raised("TypeError", "unsupported operand type(s) for " + std::string(op) + ": '" +
-                                                  type_of(a) + "' and '" + type_of(b) + "'"));
+    return tl::unexpected(operand_type_error(op, type_of(a), type_of(b)));
   }
   auto p = py::number_multiply(*x, *y);
   if (!p) return tl::unexpected(p.error());
@@ -130,8 +128,7 @@ Derived multiply(const Operand& a, const Operand& b, std::string_view op, std::s
 // `value > 0` in _batch_assertion: a number compares; anything else is a TypeError.
 tl::expected<py::Number, Error> comparable(const Operand& value) {
   if (const py::Number* n = std::get_if<py::Number>(&value)) return *n;
-  return tl::unexpected(
-      raised("TypeError", "'>' not supported between instances of '" + type_of(value) + "' and 'int'"));
+  return tl::unexpected(comparison_type_error(">", type_of(value), "int"));
 }
 
 // The three values after _set_batch_related_parameters: each step as upstream writes it, left to right,
@@ -234,8 +231,7 @@ tl::expected<py::Number, Error> effective_world_size(const py::Dict& config, con
     if (!w) return tl::unexpected(raised("OverflowError", "int too large to convert to float"));
     return py::Number(*w / *f);
   }
-  return tl::unexpected(raised(
-      "TypeError", "unsupported operand type(s) for /: 'int' and '" + std::string(py::type_name(*v)) + "'"));
+  return tl::unexpected(operand_type_error("/", "int", py::type_name(*v)));
 }
 
 tl::expected<BatchSizes, Error> batch_sizes(const py::Dict& config, const py::Int& world_size) {

@@ -131,9 +131,7 @@ tl::expected<std::partial_ordering, Error> compare(const py::Value& a, const py:
     }
     return la->size() <=> lb->size();
   }
-  return tl::unexpected(raised("TypeError", "'" + std::string(op) + "' not supported between instances of '" +
-                                                std::string(py::type_name(a)) + "' and '" +
-                                                std::string(py::type_name(b)) + "'"));
+  return tl::unexpected(comparison_type_error(op, py::type_name(a), py::type_name(b)));
 }
 
 // get_sparse_pruning_shared_parameters' snip_momentum bounds: 0 < dense_ratio < 1, then schedule_offset <=

@@ -56,8 +56,7 @@ std::optional<Error> warning_check(const py::Dict& config, bool fp16_enabled, co
   const py::Value* vocabulary = config.find("vocabulary_size");
   if (vocabulary != nullptr && vocabulary->truthy()) {
     if (vocabulary->kind() == py::Kind::list || vocabulary->kind() == py::Kind::dict) {
-      return raised("TypeError", "unsupported operand type(s) for %: '" + std::string(py::type_name(*vocabulary)) +
-                                     "' and 'int'");
+      return operand_type_error("%", py::type_name(*vocabulary), "int");
     }
     auto size = printed(*vocabulary);
     if (!size) {  // a str: % formats 8 into it, and the text it makes is never 0
@@ -79,8 +78,7 @@ std::optional<Error> warning_check(const py::Dict& config, bool fp16_enabled, co
   if (norm == nullptr) return std::nullopt;
   auto value = printed(*norm);
   if (!value) {  // max_grad_norm > 0
-    return raised("TypeError",
-                  "'>' not supported between instances of '" + std::string(py::type_name(*norm)) + "' and 'int'");
+    return comparison_type_error(">", py::type_name(*norm), "int");
   }
   if (!value->positive) return std::nullopt;
   warnings.push_back(max_grad_norm_warning(fp16_enabled, value->text));

@@ -71,8 +71,7 @@ std::optional<Error> bitwise_or(const py::Value& a, const py::Value& b) {
     return v.kind() == py::Kind::integer || v.kind() == py::Kind::boolean;
   };
   if ((int_like(a) && int_like(b)) || (a.as<py::Dict>() && b.as<py::Dict>())) return std::nullopt;
-  return raised("TypeError", "unsupported operand type(s) for |: '" + std::string(py::type_name(a)) +
-                                 "' and '" + std::string(py::type_name(b)) + "'");
+  return operand_type_error("|", py::type_name(a), py::type_name(b));
 }
 
 std::optional<Error> flops_profiler(const py::Dict& config) {
