@@ -30,6 +30,9 @@ constexpr std::string_view kBlock = "elasticity";
 // A bound past every batch size and GPU count the search meets (each fits in int64): a min_gpus or max_gpus
 // beyond it compares with them as it does.
 constexpr std::int64_t kBeyond = std::int64_t{1} << 62;
+// numpy compares an int64 with a float by converting it to float64, which rounds from here on; Python
+// compares exactly.
+constexpr std::int64_t kNumpyExact = std::int64_t{1} << 53;
 // HCN_LIST: the 38 smallest highly composite numbers (elasticity.py).
 constexpr std::array<std::int64_t, 38> kHcn{
     1,     2,     4,     6,      12,     24,     36,     48,     60,     120,    180,    240,   360,
@@ -322,11 +325,24 @@ tl::expected<Choice, Error> compatible_v01(const std::vector<std::int64_t>& micr
   std::vector<std::pair<std::int64_t, bool>> bases;
   for (std::int64_t mb : micro) bases.emplace_back(mb, false);
   bases.emplace_back(lcm, true);
+  if (const py::Int* i = py::int_of(max_batch); i && !py::to_int64(*i)) {
+    return tl::unexpected(
+        unmodelled("elasticity whose max_train_batch_size (per node) passes int64 is not modelled (numpy 1 "
+                   "divides it by "
+                   "the lcm, numpy 2 refuses a Python int out of int64's bounds)"));
+  }
   std::map<std::int64_t, bool> candidates;  // set() keeps the first of equal values
+  const auto numpy_rounds = [] {
+    return unmodelled(
+        "elasticity whose batch size scaled from the lcm reaches 2^53 is not modelled (numpy compares its "
+        "int64 "
+        "with floats rounded)");
+  };
   for (const auto& [base, numpy] : bases) {
     const auto order = py::number_compare(int_number(base), max_batch);
     if (order == std::partial_ordering::greater) continue;
     if (order == std::partial_ordering::equivalent) {
+      if (numpy && base >= kNumpyExact) return tl::unexpected(numpy_rounds());
       candidates.emplace(base, numpy);
       continue;
     }
@@ -341,6 +357,7 @@ tl::expected<Choice, Error> compatible_v01(const std::vector<std::int64_t>& micr
           "elasticity whose candidate batch size passes int64 is not modelled (a Python int past it, or "
           "numpy's int64 wrapping)"));
     }
+    if (numpy && scale * base >= kNumpyExact) return tl::unexpected(numpy_rounds());
     candidates.emplace(scale * base, numpy);
   }
   std::int64_t most = 0, chosen = smallest;
@@ -371,15 +388,15 @@ tl::expected<Choice, Error> compatible_v01_given(const Settings& s) {
   return tl::unexpected(comparison_type_error("<=", py::type_name(first), py::type_name(*s.max_batch)));
 }
 
-// i * dp_size_per_node for a valid count: a numpy int64 stays one, where it fits (past int64 numpy wraps
-// it or refuses, by its version).
+// i * dp_size_per_node for a valid count: a numpy int64 stays one, below 2^53 (past it numpy compares it
+// with floats rounded, and past int64 wraps it or refuses, by its version).
 tl::expected<Count, Error> scaled(const Count& count, const Number& per_node) {
   auto product = py::number_multiply(count.value, per_node);
   if (!product) return tl::unexpected(product.error());
   const py::Int* i = py::int_of(*product);
-  if (count.numpy && i && !py::to_int64(*i)) {
+  if (count.numpy && i && (*i >= kNumpyExact || *i <= -kNumpyExact)) {
     return tl::unexpected(
-        unmodelled("elasticity whose valid GPU count passes int64 as numpy's is not modelled"));
+        unmodelled("elasticity whose valid GPU count reaches 2^53 as numpy's is not modelled"));
   }
   return Count{*product, count.numpy};
 }

@@ -343,6 +343,21 @@ TEST(Elasticity, WhatTheModelDoesNotComputeIsNamed) {
   EXPECT_EQ(elastic_text(R"({"elasticity":{"enabled":true,"max_train_batch_size":Infinity,"version":0.1,
                              "micro_batch_sizes":[4611686018427387904,3]}})"),
             "Unmodelled: elasticity.micro_batch_sizes whose lcm passes int64 is not modelled");
+  // max_train_batch_size // lcm with a Python int past int64: numpy 1 computes it, numpy 2 refuses.
+  EXPECT_EQ(
+      elastic_text(R"({"elasticity":{"enabled":true,"max_train_batch_size":1180591620717411303424,
+                             "micro_batch_sizes":[2,3],"version":0.1}})"),
+      "Unmodelled: elasticity whose max_train_batch_size (per node) passes int64 is not modelled (numpy 1 "
+      "divides it by the lcm, numpy 2 refuses a Python int out of int64's bounds)");
+  // numpy's int64 of 2^53 or more compares with a float rounded: the lcm 3 * 2^51 scaled by 360.
+  EXPECT_EQ(elastic_text(R"({"elasticity":{"enabled":true,"max_train_batch_size":4611686018427387904,
+                             "micro_batch_sizes":[2251799813685248,3],"version":0.1}})"),
+            "Unmodelled: elasticity whose batch size scaled from the lcm reaches 2^53 is not modelled (numpy "
+            "compares its int64 with floats rounded)");
+  // v0.2's valid counts 10 and 14, numpy's from the lcm 35, times 2^50 GPUs per node.
+  EXPECT_EQ(elastic_text(R"({"elasticity":{"enabled":true,"max_train_batch_size":78812993478983680,
+                             "micro_batch_sizes":[5,7],"num_gpus_per_node":1125899906842624}})"),
+            "Unmodelled: elasticity whose valid GPU count reaches 2^53 as numpy's is not modelled");
 }
 
 }  // namespace
