@@ -24,6 +24,11 @@ std::string elastic_text(std::string_view config, const py::Number& world_size =
   return text;
 }
 
+// elastic_text of a config holding only an enabled elasticity block with `fields`.
+std::string with(std::string_view fields, const py::Number& world_size = py::Int(2)) {
+  return elastic_text(R"({"elasticity":{"enabled":true,)" + std::string(fields) + "}}", world_size);
+}
+
 TEST(Elasticity, OffUnlessTheBlockEnablesIt) {
   EXPECT_EQ(elastic_text(R"({"train_batch_size":8})"), "off");
   EXPECT_EQ(elastic_text(R"({"elasticity":{}})"), "off");
@@ -110,9 +115,6 @@ TEST(Elasticity, BatchValuesGivenTooAreRefusedOrOverridden) {
 }
 
 TEST(Elasticity, ElasticityConfigsChecksInOrder) {
-  const auto with = [](std::string_view fields) {
-    return elastic_text(R"({"elasticity":{"enabled":true,)" + std::string(fields) + "}}", 1);
-  };
   EXPECT_EQ(with(R"("micro_batch_sizes":[2])"),
             "ElasticityConfigError: Elasticity config missing max_train_batch_size");
   EXPECT_EQ(with(R"("max_train_batch_size":64)"),
@@ -165,9 +167,6 @@ TEST(Elasticity, ElasticityConfigsChecksInOrder) {
 }
 
 TEST(Elasticity, TrueInTheMicroBatchesComputesAsOneAndIsKeptWhereChosen) {
-  const auto with = [](std::string_view fields, int world) {
-    return elastic_text("{\"elasticity\":{\"enabled\":true," + std::string(fields) + "}}", world);
-  };
   const std::string scheduler = " | " + elastic_scheduler_warning();
   EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[true,2])", 2), "on 60 2 15" + scheduler);
   // set([True, 2]) keeps True, so the micro batch of 1 it picks is True; set([1, True]) keeps 1.
@@ -229,9 +228,6 @@ TEST(Elasticity, AWorldSizeSequenceParallelSizeMadeAFloatComputesAsPython) {
 TEST(Elasticity, NumbersOfEveryTypeComputeAsPython) {
   // ElasticityConfig only compares its numbers with ints, so floats and bools pass on into the search
   // (checked against upstream's code at edaa72212 and PR #8274 on 10,000 random blocks).
-  const auto with = [](std::string_view fields, const py::Number& world) {
-    return elastic_text("{\"elasticity\":{\"enabled\":true," + std::string(fields) + "}}", world);
-  };
   const std::string scheduler = " | " + elastic_scheduler_warning();
   EXPECT_EQ(with(R"("max_train_batch_size":64.0,"micro_batch_sizes":[2])", 2), "on 48 2 12" + scheduler);
   EXPECT_EQ(with(R"("max_train_batch_size":64.5,"micro_batch_sizes":[2,4],"version":0.1)", 4),
@@ -285,9 +281,6 @@ TEST(Elasticity, ALongGpuCountSearchIsAnsweredFromPrimeFactors) {
 }
 
 TEST(Elasticity, ValuesThatAreNoNumbersFailWhereFirstUsed) {
-  const auto with = [](std::string_view fields) {
-    return elastic_text("{\"elasticity\":{\"enabled\":true," + std::string(fields) + "}}", 2);
-  };
   EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"max_gpus":"8")"),
             "TypeError: '<' not supported between instances of 'str' and 'int'");
   EXPECT_EQ(with(R"("max_train_batch_size":64,"micro_batch_sizes":[2],"min_gpus":null)"),
