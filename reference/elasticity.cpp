@@ -452,14 +452,13 @@ tl::expected<Choice, Error> compatible_v02(const std::vector<std::int64_t>& micr
     return Choice{*batch, std::move(valid)};
   // current_dp_size = (world / per node) * dp_size_per_node, then each micro batch's multiple of it.
   auto per_gpu_node = py::number_true_divide(gpus, s.gpus_per_node);
-  auto dp_size = per_gpu_node ? py::number_multiply(Number(*per_gpu_node), *per_node)
-                              : tl::expected<Number, Error>(tl::unexpected(per_gpu_node.error()));
+  if (!per_gpu_node) return tl::unexpected(per_gpu_node.error());
+  auto dp_size = py::number_multiply(Number(*per_gpu_node), *per_node);
   if (!dp_size) return tl::unexpected(dp_size.error());
   const double current = std::get<double>(*dp_size);
   std::optional<double> chosen;
   for (std::int64_t mb : micro) {
     const double smallest = static_cast<double>(mb) * current;
-    if (smallest == 0.0) return tl::unexpected(raised("ZeroDivisionError", "float division by zero"));
     auto quotient = py::number_true_divide(*max_batch, Number(smallest));
     if (!quotient) return tl::unexpected(quotient.error());
     if (!std::isfinite(*quotient))
