@@ -14,12 +14,14 @@ OPTIONAL_FILES runs without it: the cases that need it come back "unmodelled", n
 """
 import argparse
 import ast
+import collections
 import functools
 import importlib
 import importlib.abc
 import importlib.util
 import inspect
 import json
+import operator
 import os
 import re
 import reprlib
@@ -106,6 +108,7 @@ STUB_ROOTS = ("torch", "deepspeed", "psutil", "hjson",
               *(root for root in ("numpy", "packaging") if importlib.util.find_spec(root) is None))
 # The version an installed DeepSpeed reports (git_version_info.version): the revision's version.txt; "0.0.0",
 # upstream's own fallback, where it has none.
+IMMUTABLE = (str, int, float, bool, type(None))  # values a copy of a model can share with it
 VERSION_FILE = "version.txt"
 MISSING_PYDANTIC_STATUS = 3
 RUNNER_FILE = sys._getframe().f_code.co_filename  # the file of the runner's own code (its stand-ins)
@@ -566,9 +569,11 @@ def error_of(exc, validation_error):
 class Upstream:
     """The upstream modules, loaded once, and one evaluation per case."""
 
-    def __init__(self, sources, version):
+    def __init__(self, sources, version, tracer, fresh_validation):
+        """`tracer`, `fresh_validation`: SharedValidations'."""
         self.sources = sources
         self.logger = RecordingLogger()
+        self.validations = SharedValidations(self.logger, tracer, fresh_validation)
         sys.meta_path.insert(0, Finder(sources, version, self.logger))
         try:
             import pydantic
@@ -602,14 +607,15 @@ class Upstream:
         missing = missing_file_for(stage, self.sources)
         if missing is not None:
             return self.missing_file(result, missing)
-        try:
-            zero = self.zero_config(stage=stage, offload_optimizer={"device": "cpu"},
-                                    overlap_comm=case.get("overlap_comm"), zenflow=case["zenflow"])
-        except Exception as e:  # upstream's own error, whatever its class, unless a stand-in failed
-            return self.raised(result, "config_error", e, error_of(e, self.validation_error))
-        cfg = zero.zenflow
-        if cfg is None:
+        zero, failure = self.validations.validate(
+            json.dumps([stage, case.get("overlap_comm"), case["zenflow"]]),
+            lambda: self.zero_config(stage=stage, offload_optimizer={"device": "cpu"},
+                                     overlap_comm=case.get("overlap_comm"), zenflow=case["zenflow"]))
+        if failure is not None:  # upstream's own error, whatever its class, unless a stand-in failed
+            return self.raised(result, "config_error", failure, error_of(failure, self.validation_error))
+        if zero.zenflow is None:
             return self.finish(result)
+        cfg = own_copy(zero.zenflow)  # set-up assigns to it
         engine = self.zenflow_on(result, cfg, case)
         try:
             self.engine.configure_zenflow(engine)
@@ -734,7 +740,7 @@ class Upstream:
         cls = self.stage12.ZenFlowZeroOptimizer.create(zenflow_config=cfg)
         optimizer = cls(None, None, None, {}, zenflow_config=cfg, overlap_comm=overlap_comm,
                         offload_optimizer_config=offload_optimizer_config)
-        return optimizer, lambda opt: opt.is_zenflow_select_boundary()
+        return optimizer, operator.methodcaller("is_zenflow_select_boundary")  # no frame of the runner's per step
 
     def missing_file(self, result, missing):
         """The finished result of a case that needs a file this revision predates."""
@@ -767,6 +773,61 @@ class Upstream:
                                                        "message": StandIns.used[0]},
                           resolved=None, engine=None, selections=[], selection_count=0)
         return result
+
+
+class SharedValidations:
+    """ZeRO sections validated once per input (stage, overlap_comm, zenflow block) and handed to every case that
+    gives the same input: the grid's cases differ mostly in dataloader_len, which validation never reads. A case
+    given a kept validation gets what validating would have given it: the model (each case copies the zenflow
+    block's, which set-up assigns to) or the exception, and the warnings logged, the stand-ins used and, with a
+    line tracer, the lines run (validation is the first of upstream's code a case runs, so the tracer holds
+    only its lines when it ends), so that its trace and coverage are those of validating afresh. The last LIMIT
+    inputs are kept; `fresh` validates every case afresh (--coverage, whose coverage.py lines cannot be added
+    to, and --fresh-validation, the check on this sharing)."""
+
+    LIMIT = 64
+
+    def __init__(self, logger, tracer, fresh):
+        self.logger = logger
+        self.tracer = tracer
+        self.fresh = fresh
+        self.kept = collections.OrderedDict()
+
+    def validate(self, key, validation):
+        """(the model, None), or (None, the exception) where `validation` raises, for the input `key` names."""
+        if self.fresh:
+            return self.run(validation)
+        kept = self.kept.get(key)
+        if kept is None:
+            logged, used = len(self.logger.warnings), len(StandIns.used)
+            outcome = self.run(validation)
+            kept = self.kept[key] = (outcome, self.logger.warnings[logged:], StandIns.used[used:],
+                                     self.tracer.take() if self.tracer else {})
+            del self.logger.warnings[logged:], StandIns.used[used:]
+            if len(self.kept) > self.LIMIT:
+                self.kept.popitem(last=False)
+        else:
+            self.kept.move_to_end(key)
+        outcome, warnings, used, lines = kept
+        self.logger.warnings.extend(warnings)
+        StandIns.used.extend(used)
+        if self.tracer:
+            self.tracer.add(lines)
+        return outcome
+
+    @staticmethod
+    def run(validation):
+        try:
+            return validation(), None
+        except Exception as e:  # the caller tells upstream's own errors from a stand-in's failure
+            return None, e
+
+
+def own_copy(model):
+    """A case's own copy of a kept model: shallow where its values are immutable (assigning to the copy leaves the
+    kept one as it was), deep where one of them could be changed in place."""
+    values = [*model.__dict__.values(), *(model.__pydantic_private__ or {}).values()]
+    return model.model_copy(deep=not all(type(value) in IMMUTABLE for value in values))
 
 
 class EngineStub:
@@ -901,6 +962,8 @@ def main():
     parser.add_argument("--coverage", action="store_true", help="record the lines executed (zf_coverage.py)")
     parser.add_argument("--units", action="store_true",
                         help="prefix each answer with what the case executed: ID TAB TRACE TAB (zf_units.py)")
+    parser.add_argument("--fresh-validation", action="store_true",
+                        help="validate every case's ZeRO section afresh, none shared (SharedValidations)")
     parser.add_argument("--units-table", action="store_true",
                         help="print the revision's units and module fingerprints (zf_units.py) and stop")
     args = parser.parse_args()
@@ -928,7 +991,8 @@ def main():
         recorder = zf_coverage.Recorder(zf_coverage.file_lines(by_path))
     version = (read_file(args.deepspeed, args.rev, VERSION_FILE) or "0.0.0").strip()
     try:
-        upstream = Upstream(sources, version)
+        upstream = Upstream(sources, version, units.tracer if units is not None else None,
+                            recorder is not None or args.fresh_validation)
     except StandInUsed as e:
         sys.exit(f"zf_upstream: loading upstream's modules: {e}")
     if args.schema:

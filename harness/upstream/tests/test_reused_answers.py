@@ -22,6 +22,7 @@ ENGINE = "deepspeed/runtime/zenflow/engine.py"
 # A module-level constant that only a function reads: the change hides from every function's body.
 AUTO_WARNING_START = "If use auto select strategy"
 COERCION = ("--grid-blocks", "coercion")
+RUNNER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "zf_upstream.py")
 
 
 def edit(repo, path, old, new):
@@ -127,6 +128,30 @@ class ReusedAnswers(unittest.TestCase):
                     at += 1 + kept[-1]
         self.assertEqual(len(kept), len(CASES))
         self.assertEqual(max(kept), 4)
+
+    def test_a_validation_shared_by_cases_gives_each_what_validating_afresh_gives(self):
+        # Validation that warns, uses a stand-in, raises or passes, each input given by several cases in a row
+        # and again later; set-up assigns to the validated model (steps_per_epoch from the dataloader).
+        write_checkout(self.repo, new_fields=(
+            "@model_validator(mode='after')", "def warn_and_probe(self):", "    from deepspeed.utils import logger",
+            "    if self.offload:", "        logger.warning('validated with offload')", "    if self.overlap_step:",
+            "        from deepspeed.accelerator import get_accelerator",
+            "        hasattr(get_accelerator(), 'pin_memory')", "    return self"))
+        blocks = [{}, {"offload": True}, {"overlap_step": True}, {"topk_ratio": 2}, None,
+                  {"select_strategy": "epoch", "select_interval": 2}]
+        cases = [{"id": f"{i}-{n}", "zenflow": block, "dataloader_len": n, "stage": 1 + i % 3, "micro_steps": 12}
+                 for _ in range(2) for i, block in enumerate(blocks) for n in (4, None, 7)]
+        answers = []
+        for fresh in ([], ["--fresh-validation"]):
+            run = subprocess.run([sys.executable, RUNNER, "--deepspeed", self.repo, "--units", *fresh],
+                                 input="".join(json.dumps(c) + "\n" for c in cases), capture_output=True, text=True,
+                                 timeout=120)
+            self.assertEqual(run.returncode, 0, run.stderr)
+            answers.append(run.stdout.splitlines())
+        self.assertEqual(answers[0], answers[1])
+        text = "\n".join(answers[0])
+        for seen in ("validated with offload", "RunnerStandIn", "ValidationError", '"steps_per_epoch": 7'):
+            self.assertIn(seen, text)
 
 
 if __name__ == "__main__":
