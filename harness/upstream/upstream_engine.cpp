@@ -3,6 +3,7 @@
 
 #include "harness/io/case_io.hpp"
 #include "harness/io/result_json.hpp"
+#include "harness/upstream/answer_groups.hpp"
 #include "harness/upstream/interrupt_cleanup.hpp"
 #include "harness/upstream/measured_answers.hpp"
 #include "harness/upstream/runner_pool.hpp"
@@ -148,7 +149,7 @@ ExecutedLines UpstreamEngine::executed_lines() const {
   return executed_;
 }
 
-std::vector<py::Value> UpstreamEngine::answer_values(const std::vector<Case>& cases) const {
+AnswerGroups UpstreamEngine::answer_groups(const std::vector<Case>& cases) const {
   std::vector<std::string> lines;
   lines.reserve(cases.size());
   std::string all = source_.key;
@@ -159,23 +160,12 @@ std::vector<py::Value> UpstreamEngine::answer_values(const std::vector<Case>& ca
     all += "\n" + line;
     lines.push_back(std::move(line));
   }
-  std::vector<py::Value> out(cases.size());
+  AnswerGroups out;
   auto parse = [&](const std::vector<std::string>& answers) {
-    std::vector<std::string> failures(cases.size() == 0 ? 0 : 2);
-    in_parallel(failures.size(), [&](std::size_t part) {
-      for (std::size_t i = cases.size() * part / 2; i < cases.size() * (part + 1) / 2; ++i) {
-        auto value = py::parse_json(answers[i]);
-        if (!value || value->as<py::Dict>() == nullptr) {
-          failures[part] = "the upstream runner's answer to " + lines[i] +
-                           " is not a JSON object: " + answers[i].substr(0, 300);
-          return;
-        }
-        out[i] = std::move(*value);
-      }
+    out = group_answers(answers, 2, [&](std::size_t i) {
+      return "the upstream runner's answer to " + lines[i] +
+             " is not a JSON object: " + answers[i].substr(0, 300);
     });
-    for (const std::string& f : failures) {
-      if (!f.empty()) throw EngineFailure(f);
-    }
   };
   auto start = [this] { start_runners(); };
   MeasuredAnswers batch;
@@ -198,16 +188,30 @@ std::vector<py::Value> UpstreamEngine::answer_values(const std::vector<Case>& ca
   return out;
 }
 
+std::vector<py::Value> UpstreamEngine::answer_values(const std::vector<Case>& cases) const {
+  const AnswerGroups groups = answer_groups(cases);
+  std::vector<py::Value> out;
+  out.reserve(cases.size());
+  for (std::size_t i = 0; i < cases.size(); ++i) out.push_back(groups.value(i));
+  return out;
+}
+
 void UpstreamEngine::evaluate_batch(const std::vector<Case>& cases, std::vector<Result>& out) const {
-  std::vector<py::Value> answers = answer_values(cases);
+  const AnswerGroups answers = answer_groups(cases);
   out.assign(cases.size(), Result{});
   in_parallel(cases.size() == 0 ? 0 : 2, [&](std::size_t part) {
     for (std::size_t i = cases.size() * part / 2; i < cases.size() * (part + 1) / 2; ++i) {
-      auto result = result_from_value(answers[i]);
+      if (answers.first[i] != i) continue;
+      auto result = result_from_value(answers.values[i]);
       out[i] = result ? std::move(*result) : unrepresentable(cases[i], result.error());
       out[i].profile = name_;
     }
   });
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    if (answers.first[i] == i) continue;
+    out[i] = out[answers.first[i]];
+    out[i].id = answers.ids[i];
+  }
 }
 
 }  // namespace zfcheck

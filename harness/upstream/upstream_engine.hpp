@@ -2,6 +2,7 @@
 #pragma once
 
 #include "harness/checks/engine.hpp"
+#include "harness/upstream/answer_groups.hpp"
 #include "harness/upstream/executed_lines.hpp"
 #include "harness/upstream/result_cache.hpp"
 #include "harness/upstream/reused_answers.hpp"
@@ -69,6 +70,8 @@ class UpstreamEngine final : public Engine {
   void revision_line(const std::string& what, bool RunnerOptions::*ask,
                      const std::function<std::string(const std::string&)>& read) const;
   TraceMemo& traces() const;
+  // answer_values' answers, grouped by their text besides the id (each group's first parsed).
+  AnswerGroups answer_groups(const std::vector<Case>& cases) const;
 
   UpstreamSource source_;
   UpstreamEngineOptions options_;
