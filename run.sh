@@ -14,7 +14,7 @@ esac
 
 packages=(
   build-essential cmake ninja-build ccache git file python3 python3-yaml python3-torch
-  libboost-dev libexpected-dev nlohmann-json3-dev libcli11-dev libfmt-dev libicu-dev
+  libboost-dev libexpected-dev nlohmann-json3-dev libcli11-dev libfmt-dev libicu-dev libxxhash-dev
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   clang-14 libclang-rt-14-dev
 )

@@ -4,6 +4,9 @@
 #include "harness/io/shell_output.hpp"
 #include "harness/io/shell_quote.hpp"
 
+#define XXH_INLINE_ALL  // xxHash compiled into this unit: the program needs no libxxhash at run time
+#include <xxhash.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -52,14 +55,10 @@ std::vector<std::string> topk_runner_source_files() {
 }
 
 std::string digest(std::string_view text) {
-  std::uint64_t a = 0xcbf29ce484222325ULL, b = 0x84222325cbf29ce4ULL;
-  for (unsigned char ch : text) {
-    a = (a ^ ch) * 0x100000001b3ULL;
-    b = (b ^ ch) * 0x100000001b3ULL + 0x9e3779b97f4a7c15ULL;
-  }
+  const XXH128_hash_t hash = XXH3_128bits(text.data(), text.size());
   char out[33];
-  std::snprintf(out, sizeof out, "%016llx%016llx", static_cast<unsigned long long>(a),
-                static_cast<unsigned long long>(b));
+  std::snprintf(out, sizeof out, "%016llx%016llx", static_cast<unsigned long long>(hash.high64),
+                static_cast<unsigned long long>(hash.low64));
   return out;
 }
 

@@ -68,7 +68,7 @@ tl::expected<std::vector<UpstreamCommit>, std::string> first_parent_commits(cons
                                                                      const std::string& since,
                                                                      const std::string& until);
 
-// A 128-bit FNV-1a digest as 32 hex digits, of `text` (the cache's keys and checksums).
+// xxHash's XXH3 128-bit digest as 32 hex digits, of `text` (the cache's keys and checksums).
 std::string digest(std::string_view text);
 
 }  // namespace zfcheck
