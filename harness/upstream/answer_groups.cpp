@@ -11,8 +11,8 @@ namespace zfcheck {
 
 namespace {
 
-constexpr std::string_view kIdMember =
-    "{\"id\": ";  // how the runner's json.dumps starts an answer with an id
+// How the runner's json.dumps starts an answer with an id.
+constexpr std::string_view kIdMember = "{\"id\": ";
 
 }  // namespace
 
@@ -44,8 +44,7 @@ AnswerGroups group_answers(const std::vector<std::string>& answers, unsigned thr
   out.ids.resize(answers.size());
   std::unordered_map<std::string_view, std::size_t> seen;  // the text after the id -> its first answer
   for (std::size_t i = 0; i < answers.size(); ++i) {
-    // Its text after the id, else all of it (an answer without an id starts with "{", the rest with ", " or
-    // "}").
+    // Its text after the id, else all of it: no clash, as a whole answer starts with "{" and a rest does not.
     const std::string_view text = std::string_view(answers[i]).substr(leading_id(answers[i]).rest);
     out.first[i] = seen.try_emplace(text, i).first->second;
   }

@@ -106,9 +106,9 @@ OPTIONAL_FILES = {
 # DeepSpeed environment has them; a Python without them gets stand-ins, and a case that uses one is unmodelled.
 STUB_ROOTS = ("torch", "deepspeed", "psutil", "hjson",
               *(root for root in ("numpy", "packaging") if importlib.util.find_spec(root) is None))
+IMMUTABLE = (str, int, float, bool, type(None))  # values a copy of a model can share with it
 # The version an installed DeepSpeed reports (git_version_info.version): the revision's version.txt; "0.0.0",
 # upstream's own fallback, where it has none.
-IMMUTABLE = (str, int, float, bool, type(None))  # values a copy of a model can share with it
 VERSION_FILE = "version.txt"
 MISSING_PYDANTIC_STATUS = 3
 RUNNER_FILE = sys._getframe().f_code.co_filename  # the file of the runner's own code (its stand-ins)
