@@ -39,7 +39,7 @@ Review handmade() {
   r.diff.groups.push_back(
       DiffGroup{"outcome ok -> config_error (ValidationError)", 11, case_of(R"({"zenflow":{}})"), {}, {}});
   r.coverage =
-      PatchCoverage{"zfcheck's line tracer, sys.settrace",
+      PatchCoverage{"zfcheck's statement marks",
                     4,
                     3,
                     2,

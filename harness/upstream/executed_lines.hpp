@@ -12,11 +12,12 @@
 namespace zfcheck {
 
 struct ExecutedLines {
-  std::string tool;  // what recorded them: "coverage.py <version>" or zfcheck's own tracer
+  std::string
+      tool;  // what recorded them: "coverage.py <version>", zfcheck's own tracer or its statement marks
   std::map<std::string, std::set<int>> executable;  // repository path -> the lines that have code
   std::map<std::string, std::set<int>> executed;    // repository path -> the lines that ran
 
-  // The union; each tool named once ("coverage.py 7.4 and zfcheck's line tracer, sys.settrace").
+  // The union; each tool named once ("coverage.py 7.4 and zfcheck's statement marks").
   void merge(const ExecutedLines& other);
   // One line, the runner's own shape: {"coverage": {"tool": ..., "files": {path: {"executable",
   // "executed"}}}}.

@@ -10,7 +10,7 @@
 
 namespace zfcheck {
 
-const char* const kTraceTool = "zfcheck's line tracer, sys.settrace";
+const char* const kTraceTool = "zfcheck's statement marks";
 
 namespace {
 

@@ -18,6 +18,7 @@ import copy
 import hashlib
 
 import zf_coverage
+import zf_marks
 
 ABSENT = "-"
 
@@ -77,24 +78,19 @@ class FileUnits:
 
 
 class UnitTracer:
-    """zf_coverage's line tracer over the files, read per case as a trace (the module docstring's form)."""
+    """zf_marks' statement marks in the files, read per case as a trace (the module docstring's form); the files
+    are loaded with `marks.compile`."""
 
     def __init__(self, sources):
         """`sources`: text by repository path, of the files the runner loads."""
         self.files = {path: FileUnits(text) for path, text in sources.items()}
-        self.tracer = zf_coverage.OwnTracer(list(self.files))
+        self.marks = zf_marks.StatementMarks(list(self.files))
         self.defined = set()  # the trace ids this runner has given the text of
         self.known = {}  # (reach, lines that ran) -> (trace id, text): cases that ran the same lines
-        self.tracer.start()
 
     def take(self):
         """The lines run since the last take(): (path, lines) for each file with some, in a fixed order."""
-        taken = []
-        for path, lines in self.tracer.lines.items():
-            if lines:
-                taken.append((path, frozenset(lines)))
-                lines.clear()
-        return tuple(taken)
+        return tuple((path, frozenset(lines)) for path, lines in self.marks.take().items())
 
     def trace(self, reach, modules):
         """(trace id, the trace's text the first time this runner gives that id, else "") for what ran since

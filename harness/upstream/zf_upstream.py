@@ -405,10 +405,12 @@ def runners_class(obj, message):
 class Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Serves the real upstream modules from source text and stubs for everything else they import."""
 
-    def __init__(self, sources, version, logger):
+    def __init__(self, sources, version, logger, marks):
+        """`marks`: zf_marks.StatementMarks to compile the upstream files with, or None."""
         self.sources = sources
         self.version = version
         self.logger = logger
+        self.marks = marks
 
     def find_spec(self, name, path=None, target=None):
         if name.split(".")[0] not in STUB_ROOTS:
@@ -425,7 +427,10 @@ class Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         if name in self.sources:
             # __file__ as the checkout names it: autotuning/constants.py builds paths from it at import.
             module.__file__ = REAL_MODULES[name]
-            code = compile(self.sources[name], REAL_MODULES[name], "exec")
+            if self.marks is None:
+                code = compile(self.sources[name], REAL_MODULES[name], "exec")
+            else:
+                code = self.marks.compile(self.sources[name], REAL_MODULES[name], module.__dict__)
             exec(code, module.__dict__)
             return
         module.__path__ = []
@@ -569,12 +574,13 @@ def error_of(exc, validation_error):
 class Upstream:
     """The upstream modules, loaded once, and one evaluation per case."""
 
-    def __init__(self, sources, version, tracer, fresh_validation):
-        """`tracer`, `fresh_validation`: SharedValidations'."""
+    def __init__(self, sources, version, marks, fresh_validation):
+        """`marks`: zf_marks.StatementMarks to compile upstream's files with (what each case ran), or None;
+        `marks`, `fresh_validation`: SharedValidations'."""
         self.sources = sources
         self.logger = RecordingLogger()
-        self.validations = SharedValidations(self.logger, tracer, fresh_validation)
-        sys.meta_path.insert(0, Finder(sources, version, self.logger))
+        self.validations = SharedValidations(self.logger, marks, fresh_validation)
+        sys.meta_path.insert(0, Finder(sources, version, self.logger, marks))
         try:
             import pydantic
             if not pydantic.VERSION.startswith("2."):
@@ -779,17 +785,17 @@ class SharedValidations:
     """ZeRO sections validated once per input (stage, overlap_comm, zenflow block) and handed to every case that
     gives the same input: the grid's cases differ mostly in dataloader_len, which validation never reads. A case
     given a kept validation gets what validating would have given it: the model (each case copies the zenflow
-    block's, which set-up assigns to) or the exception, and the warnings logged, the stand-ins used and, with a
-    line tracer, the lines run (validation is the first of upstream's code a case runs, so the tracer holds
+    block's, which set-up assigns to) or the exception, and the warnings logged, the stand-ins used and, with
+    statement marks, the lines run (validation is the first of upstream's code a case runs, so the marks hold
     only its lines when it ends), so that its trace and coverage are those of validating afresh. The last LIMIT
     inputs are kept; `fresh` validates every case afresh (--coverage, whose coverage.py lines cannot be added
     to, and --fresh-validation, the check on this sharing)."""
 
     LIMIT = 64
 
-    def __init__(self, logger, tracer, fresh):
+    def __init__(self, logger, marks, fresh):
         self.logger = logger
-        self.tracer = tracer
+        self.marks = marks
         self.fresh = fresh
         self.kept = collections.OrderedDict()
 
@@ -802,7 +808,7 @@ class SharedValidations:
             logged, used = len(self.logger.warnings), len(StandIns.used)
             outcome = self.run(validation)
             kept = self.kept[key] = (outcome, self.logger.warnings[logged:], StandIns.used[used:],
-                                     self.tracer.take() if self.tracer else {})
+                                     self.marks.take() if self.marks else {})
             del self.logger.warnings[logged:], StandIns.used[used:]
             if len(self.kept) > self.LIMIT:
                 self.kept.popitem(last=False)
@@ -811,8 +817,8 @@ class SharedValidations:
         outcome, warnings, used, lines = kept
         self.logger.warnings.extend(warnings)
         StandIns.used.extend(used)
-        if self.tracer:
-            self.tracer.add(lines)
+        if self.marks:
+            self.marks.add(lines)
         return outcome
 
     @staticmethod
@@ -991,7 +997,7 @@ def main():
         recorder = zf_coverage.Recorder(zf_coverage.file_lines(by_path))
     version = (read_file(args.deepspeed, args.rev, VERSION_FILE) or "0.0.0").strip()
     try:
-        upstream = Upstream(sources, version, units.tracer if units is not None else None,
+        upstream = Upstream(sources, version, units.marks if units is not None else None,
                             recorder is not None or args.fresh_validation)
     except StandInUsed as e:
         sys.exit(f"zf_upstream: loading upstream's modules: {e}")

@@ -212,7 +212,7 @@ class UpstreamEngine(unittest.TestCase):
                                    r"\(grid blocks: coercion\)$")
         # The defect is one changed line, which the grid runs.
         self.assertRegex(run.stdout, r"plant an engine defect: .*\n(    .*\n)*    patch coverage: the one changed code line "
-                                     r"ran \(zfcheck's line tracer, sys.settrace\)\n")
+                                     r"ran \(zfcheck's statement marks\)\n")
         self.assertNotIn("unrelated", run.stdout)
         typo = self.zfcheck("history", "--upstream", repo, "--invariant", "no-such-invariant")
         self.assertEqual(typo.returncode, 2)
@@ -273,7 +273,7 @@ class UpstreamEngine(unittest.TestCase):
         self.assertEqual((coverage["changed"], coverage["code"], coverage["reached"]), (3, 2, 1))
         self.assertEqual(coverage["unreached"], [{"file": "deepspeed/runtime/zenflow/engine.py", "line": unreached_line,
                                                   "text": '        raise ValueError("torch is too old for ZenFlow")'}])
-        self.assertEqual(coverage["tool"], "zfcheck's line tracer, sys.settrace")
+        self.assertEqual(coverage["tool"], "zfcheck's statement marks")
         # The markdown lists it; answered from the cache alone (no Python), the lines that ran come back too.
         comment = self.zfcheck("review", "--upstream", repo, "--base", "HEAD~1", "--head", "HEAD", *COERCION,
                                python="/nonexistent/python", cache_dir=self.grid_cache)
