@@ -35,18 +35,18 @@ SweepReport SweepTally::report(const Engine& engine, std::uint64_t cases) const 
   return report;
 }
 
+void SweepTally::add_answer(const Engine& engine, const Case& c, const Result& r) {
+  if (auto why = runner_failure(r)) {
+    add_not_evaluated(engine.name() + ": " + *why);
+    return;
+  }
+  add(c, r);
+}
+
 SweepReport sweep(const SweepGrid& grid, const Engine& engine, Progress* progress) {
   SweepTally tally;
   engine.for_each_result(
-      grid,
-      [&](const Case& c, const Result& r) {
-        if (auto why = runner_failure(r)) {
-          tally.add_not_evaluated(engine.name() + ": " + *why);
-          return;
-        }
-        tally.add(c, r);
-      },
-      progress);
+      grid, [&](const Case& c, const Result& r) { tally.add_answer(engine, c, r); }, progress);
   return tally.report(engine, grid.size());
 }
 

@@ -43,6 +43,9 @@ class SweepTally {
   void add(const Case& c, const Result& r);
   // A case the engine's runner could not answer, and why.
   void add_not_evaluated(const std::string& reason) { not_evaluated_.add(reason); }
+  // `engine`'s answer to `c`: add()ed, or where its runner could not answer (runner_failure()), counted as
+  // not evaluated under the engine's name and the reason.
+  void add_answer(const Engine& engine, const Case& c, const Result& r);
   const CauseTallies& causes() const { return causes_; }
   // The report of `engine` over a grid of `cases` (with its top-k sweep, where the engine has selection
   // rules).

@@ -133,19 +133,30 @@ int run_history(const HistoryOptions& opts) {
     std::set<std::string> now;
     std::uint64_t unanswered = 0;
     try {
+      // One walk of the grid: the commit's answers against the last evaluated commit's, and its sweep.
+      SweepTally sweep;
+      Progress progress = Progress::on_terminal("history " + c.sha, grid.size());
       if (previous) {
-        Progress progress = Progress::on_terminal("history " + c.sha, grid.size());
-        ProfileDiff diff = diff_profiles(grid, *previous, **engine, &progress);
+        DiffTally tally(*previous, **engine, grid.size());
+        for_each_result_pair(
+            grid, *previous, **engine,
+            [&](const Case& k, const Result& a, const Result& b) {
+              tally.add(k, a, b);
+              sweep.add_answer(**engine, k, b);
+            },
+            &progress);
+        ProfileDiff diff = tally.diff();
         lines += ": " + std::to_string(diff.differing) + " cases changed" + grid_blocks_note(opts.grid) +
                  (diff.not_evaluated.count > 0 ? "; " + diff.not_evaluated.summary() : "") + "\n";
         for (const DiffGroup& g : diff.groups)
           lines +=
               "    " + std::to_string(g.count) + ": " + g.change + "; e.g. " + case_line(g.example) + "\n";
       } else {
+        (*engine)->for_each_result(
+            grid, [&](const Case& k, const Result& r) { sweep.add_answer(**engine, k, r); }, &progress);
         lines += ": the first evaluated\n";
       }
-      Progress progress = Progress::on_terminal("sweep " + c.sha, grid.size());
-      SweepReport report = sweep(grid, **engine, &progress);
+      SweepReport report = sweep.report(**engine, grid.size());
       ReuseCounts answered = (*engine)->take_reuse_counts();
       if (answered.reused + answered.evaluated() > 0) lines += "    answers: " + answered.summary() + "\n";
       now = broken(report);

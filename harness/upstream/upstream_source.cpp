@@ -3,6 +3,7 @@
 
 #include "harness/io/shell_output.hpp"
 #include "harness/io/shell_quote.hpp"
+#include "harness/io/whole_number.hpp"
 
 #define XXH_INLINE_ALL  // xxHash compiled into this unit: the program needs no libxxhash at run time
 #include <xxhash.h>
@@ -73,6 +74,29 @@ std::pair<std::string, std::optional<std::string>> split_upstream_spec(const std
 
 namespace {
 
+// The texts of those of `files` that commit `sha` has, read by one `git cat-file --batch` (`git`: "git -C
+// <checkout>"): per name a header "<object> blob <size>" and the text, or "<name> missing".
+std::map<std::string, std::string> files_at(const std::string& git, const std::string& sha,
+                                            const std::vector<std::string>& files) {
+  std::string names;
+  for (const std::string& file : files) names += sha + ":" + file + "\n";
+  auto [out, status] = shell_output("printf %s " + shell_quote(names) + " | " + git + " cat-file --batch");
+  std::map<std::string, std::string> texts;
+  std::size_t at = 0;
+  for (const std::string& file : files) {
+    const std::size_t end = out.find('\n', at);
+    if (status != 0 || end == std::string::npos) break;
+    const std::string_view header(out.data() + at, end - at);
+    at = end + 1;
+    const std::size_t type = header.find(' '), size_at = header.rfind(' ');
+    std::size_t size = 0;
+    if (type == size_at || !parse_whole_number(header.substr(size_at + 1), size)) continue;  // missing
+    if (header.substr(type + 1, size_at - type - 1) == "blob") texts.emplace(file, out.substr(at, size));
+    at += size + 1;
+  }
+  return texts;
+}
+
 // `files` of the checkout at `path` (at `rev`, or its working tree), keyed with the runner `scripts`.
 tl::expected<UpstreamSource, std::string> read_source(const std::string& path, const std::optional<std::string>& rev,
                                                       const std::vector<std::string>& files,
@@ -87,14 +111,15 @@ tl::expected<UpstreamSource, std::string> read_source(const std::string& path, c
     if (!sha) return tl::unexpected("no revision " + *rev + " in " + path + " (not a git repository, or an unknown revision)");
     source.label = *sha;
   }
-  for (const std::string& file : files) {
-    if (rev) {
-      auto [text, status] = shell_output(git + " show " + shell_quote(source.label + ":" + file));
-      if (status == 0) source.files.emplace(file, std::move(text));
-    } else if (std::ifstream in{std::filesystem::path(path) / file, std::ios::binary}) {
-      std::ostringstream text;
-      text << in.rdbuf();
-      source.files.emplace(file, text.str());
+  if (rev) {
+    source.files = files_at(git, source.label, files);
+  } else {
+    for (const std::string& file : files) {
+      if (std::ifstream in{std::filesystem::path(path) / file, std::ios::binary}) {
+        std::ostringstream text;
+        text << in.rdbuf();
+        source.files.emplace(file, text.str());
+      }
     }
   }
   std::string all;

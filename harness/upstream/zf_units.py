@@ -14,7 +14,6 @@ revision lacks>" for each file whose module level the case can reach (every file
 """
 import ast
 import bisect
-import copy
 import hashlib
 
 import zf_coverage
@@ -27,15 +26,34 @@ def digest(text):
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
+def syntax(node, base, out):
+    """Appends the text of a syntax tree (node types, fields, values and positions) to `out`, its line numbers
+    counted from `base`."""
+    if isinstance(node, list):
+        out.append("[")
+        for item in node:
+            syntax(item, base, out)
+            out.append(",")
+        out.append("]")
+    elif isinstance(node, ast.AST):
+        out.append(type(node).__name__ + "(")
+        for name, value in ast.iter_fields(node):
+            out.append(name + "=")
+            syntax(value, base, out)
+            out.append(",")
+        for name in node._attributes:
+            value = getattr(node, name, None)
+            out.append(f"{name}={value - base if value is not None and name.endswith('lineno') else value},")
+        out.append(")")
+    else:
+        out.append(repr(node))
+
+
 def body_fingerprint(function):
     """The digest of a function's body, its line numbers counted from the def line."""
-    body = copy.deepcopy(function.body)
-    for statement in body:
-        for node in ast.walk(statement):
-            for attribute in ("lineno", "end_lineno"):
-                if getattr(node, attribute, None) is not None:
-                    setattr(node, attribute, getattr(node, attribute) - function.lineno)
-    return digest(ast.dump(ast.Module(body=body, type_ignores=[]), include_attributes=True))
+    out = []
+    syntax(function.body, function.lineno, out)
+    return digest("".join(out))
 
 
 class FileUnits:
