@@ -1,6 +1,6 @@
 """Which lines of upstream's files ran, without a tracer (zf_upstream.py --units): each file is compiled with marks,
 calls that add a number to the file's set, so the interpreter runs at full speed (sys.settrace puts every frame of
-the process on the slow path, upstream's or not: it tripled the runner's time per case). Nothing else changes: a
+the process on the slow path, upstream's or not: 4.4 s against 2.4 s on 20,000 grid cases). Nothing else changes: a
 mark binds no name and returns None; docstrings and `from __future__` imports stay first; every node keeps its
 line numbers.
 
@@ -119,9 +119,18 @@ class Marker:
         self.spans = spans
 
     def call(self, lines):
+        """A new mark, standing for those of `lines` with code."""
         number = len(self.spans)
         self.spans[number] = frozenset(line for line in lines if line in self.code)
         return ast.Call(func=ast.Name(id=MARK, ctx=ast.Load()), args=[ast.Constant(number)], keywords=[])
+
+    def before(self, line, lines):
+        """A statement on `line` that is a new mark standing for `lines`."""
+        return ast.Expr(value=self.call(lines), lineno=line, col_offset=0, end_lineno=line, end_col_offset=0)
+
+    def marked(self, part, lines):
+        """`(mark or part)`: the part's value, once a new mark standing for `lines` has run."""
+        return ast.BoolOp(op=ast.Or(), values=[self.call(lines), part])
 
     def own(self, node):
         """The lines that count as run when `node` (a statement or clause) runs, its optional parts marked."""
@@ -137,7 +146,7 @@ class Marker:
         for child, depth in nodes:
             for part, ran in optional_parts(child):
                 lines = [line for p in ran for line in span(p) if depths.get(line, 0) == depth + 1]
-                put(child, part, ast.BoolOp(op=ast.Or(), values=[self.call(lines), part]))
+                put(child, part, self.marked(part, lines))
         return [line for line in own_span(node) if depths.get(line, 0) == 0]
 
     def body(self, statements, header=()):
@@ -152,11 +161,10 @@ class Marker:
         for statement in statements[at:]:
             lines = [*header, *self.own(statement)]
             header = ()
-            out.append(ast.Expr(value=self.call(lines), lineno=statement.lineno, col_offset=0,
-                                end_lineno=statement.lineno, end_col_offset=0))
+            out.append(self.before(statement.lineno, lines))
             out.append(self.nested(statement))
         if header:  # a body that is all docstring and future imports
-            out.append(ast.Expr(value=self.call(header), lineno=statements[-1].lineno, col_offset=0))
+            out.append(self.before(statements[-1].lineno, header))
         return out
 
     def nested(self, statement):
@@ -166,7 +174,7 @@ class Marker:
         for clause in getattr(statement, "handlers", None) or ():
             header = self.own(clause)
             if clause.type is not None:  # its header runs when an exception is matched against it
-                clause.type = ast.BoolOp(op=ast.Or(), values=[self.call(header), clause.type])
+                clause.type = self.marked(clause.type, header)
                 header = ()
             clause.body = self.body(clause.body, header)
         for clause in getattr(statement, "cases", None) or ():
@@ -175,13 +183,13 @@ class Marker:
 
 
 class StatementMarks:
-    """Per file, the statements run since the last take(): compile() gives the marked code, take() the lines."""
+    """Per file, the lines run since the last take(): compile() gives the marked code, take() the lines."""
 
-    EXPANDED_LIMIT = 100000
+    EXPANDED_LIMIT = 100000  # sets of marks remembered with their lines (the grid's cases run a few hundred)
 
     def __init__(self, filenames):
-        self.hits = {f: set() for f in filenames}  # the marks' lines that ran
-        self.spans = {f: {} for f in filenames}  # mark line -> the lines it stands for
+        self.hits = {f: set() for f in filenames}  # the numbers of the marks that ran
+        self.spans = {f: {} for f in filenames}  # mark number -> the lines it stands for
         self.added = {f: set() for f in filenames}
         self.expanded = {}  # (file, marks that ran) -> the lines they stand for: cases run the same few sets
 
