@@ -87,6 +87,10 @@ def branches(x):
     return label, result, scale(2)
 
 
+def typed(x: int or None) -> (int if LIMIT else str):
+    return x
+
+
 def raises_midway(x):
     total = (int(x) +
              1)
@@ -175,6 +179,7 @@ class Marks(unittest.TestCase):
         self.assertEqual(marked["branches"].__doc__, "A function docstring.")
         self.assertEqual(marked["Config"].__annotations__, plain["Config"].__annotations__)
         self.assertEqual(marked["Config"].__annotations__, {"size": "int"})  # from __future__ import annotations
+        self.assertEqual(marked["typed"].__annotations__, plain["typed"].__annotations__)  # text, unmarked
         self.assertEqual(sorted(name for name in marked if not name.startswith("__")),
                          sorted(name for name in plain if not name.startswith("__")))
 
