@@ -3,8 +3,10 @@
 
 The upstream modules (config base class, ZenFlowConfig, the ZeRO config, the engine copy, the
 stage-1/2 optimizer and the stage-3 functions) are loaded from a DeepSpeed checkout or git
-repository and executed as they are. Only what they import for other purposes (torch, the
-communication layer, the full ZeRO optimizers, the CPU Adam extensions, the logger) is stubbed.
+repository and executed as they are (with --units, compiled with zf_marks.py's statement marks,
+which record what ran and change nothing the code computes). Only what they import for other
+purposes (torch, the communication layer, the full ZeRO optimizers, the CPU Adam extensions, the
+logger) is stubbed.
 No ZenFlow rule is written here: every value in a result is read off the upstream objects.
 
 Usage: zf_upstream.py --deepspeed PATH [--rev REV] [--ready] [--coverage] < cases.jsonl > results.jsonl
