@@ -145,7 +145,7 @@ class Marker:
             for _, ran in optional_parts(child):
                 for line in (line for p in ran for line in span(p)):
                     spanned[line] = max(spanned.get(line, 0), depth + 1)
-        depths = spanned | starts
+        depths = {**spanned, **starts}
         for child, depth in nodes:
             for part, ran in optional_parts(child):
                 lines = [line for p in ran for line in span(p) if depths.get(line, 0) == depth + 1]

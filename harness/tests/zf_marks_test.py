@@ -5,13 +5,13 @@ expressions, assert messages, except clauses, lambdas and comprehensions, empty 
 zf_marks documents: a statement that raises midway counts all its lines, a `case` pattern counts with its body,
 and a line event that runs none of its line's code (an empty comprehension's exit) does not count.
 
-Usage: test_zf_marks.py (any Python 3.8 or later; the standard library only).
+Usage: zf_marks_test.py (Python 3.10 or later, for the sample's `match`; the standard library only).
 """
 import os
 import sys
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "upstream"))
 import zf_coverage  # noqa: E402
 import zf_marks  # noqa: E402
 
