@@ -65,11 +65,6 @@ class OwnTracer:
             lines.clear()
         return taken
 
-    def add(self, taken):
-        """Records lines as if they had run: take()'s answer, or one like it."""
-        for f, lines in taken.items():
-            self.lines[f].update(lines)
-
 
 class CoveragePy:
     """coverage.py, measuring only the files (its include patterns)."""

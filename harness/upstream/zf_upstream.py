@@ -577,8 +577,8 @@ class Upstream:
     """The upstream modules, loaded once, and one evaluation per case."""
 
     def __init__(self, sources, version, marks, fresh_validation):
-        """`marks`: zf_marks.StatementMarks to compile upstream's files with (what each case ran), or None;
-        `marks`, `fresh_validation`: SharedValidations'."""
+        """`marks`: zf_marks.StatementMarks to compile upstream's files with (what each case ran; SharedValidations
+        replays them), or None; `fresh_validation`: SharedValidations'."""
         self.sources = sources
         self.logger = RecordingLogger()
         self.validations = SharedValidations(self.logger, marks, fresh_validation)
