@@ -8,7 +8,8 @@
 set(zfcheck_data ${CMAKE_INSTALL_DATADIR}/zfcheck)
 install(DIRECTORY corpus/reviewed corpus/findings corpus/configs DESTINATION ${zfcheck_data}/corpus)
 install(DIRECTORY corpus/fuzz/topk_fuzzer DESTINATION ${zfcheck_data}/corpus/fuzz)  # review's top-k seeds
-install(FILES harness/upstream/zf_upstream.py harness/upstream/zf_coverage.py harness/upstream/zf_units.py DESTINATION ${zfcheck_data}/harness/upstream)
+install(FILES harness/upstream/zf_upstream.py harness/upstream/zf_coverage.py harness/upstream/zf_units.py
+              harness/upstream/zf_marks.py DESTINATION ${zfcheck_data}/harness/upstream)
 install(FILES harness/upstream/ci/zenflow-review.yml harness/upstream/ci/zenflow-review-comment.yml DESTINATION ${zfcheck_data}/harness/upstream/ci)
 install(PROGRAMS harness/upstream/ci/review_pr.sh DESTINATION ${zfcheck_data}/harness/upstream/ci)
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})

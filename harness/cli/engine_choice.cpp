@@ -32,8 +32,8 @@ void add_runner_options(CLI::App* cmd, EngineChoice& choice, RunnerScript runner
   if (config) {
     cmd->add_flag(
            "--verify", choice.verify,
-           "Evaluate every case, even one whose answer the cache could reuse from another revision, and fail "
-           "(exit 2) where that answer differs")
+           "Evaluate every case (and, in review and history, every top-k problem), even one whose answer the "
+           "cache could reuse from another revision, and fail (exit 2) where that answer differs")
         ->excludes(none);
   }
 }
@@ -93,7 +93,8 @@ tl::expected<std::unique_ptr<TopkUpstream>, std::string> open_topk_upstream(cons
                                                 .cache_dir = chosen_cache_dir(choice),
                                                 .device = choice.device,
                                                 .options_prefix = options_prefix,
-                                                .coverage = choice.coverage});
+                                                .coverage = choice.coverage,
+                                                .verify = choice.verify});
 }
 
 tl::expected<std::unique_ptr<Engine>, std::string> upstream_engine(const std::string& path_at_rev,

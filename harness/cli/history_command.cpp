@@ -11,6 +11,7 @@
 #include "harness/io/case_io.hpp"
 #include "harness/reports/profile_diff.hpp"
 #include "harness/upstream/changed_code.hpp"
+#include "harness/upstream/measured_answers.hpp"
 #include "harness/upstream/upstream_engine.hpp"
 #include "kernels/check/topk_invariants.hpp"
 #include "reference/py_json.hpp"
@@ -56,7 +57,7 @@ class TopkTimeline {
     if (!set_) return "";
     if (!torch_missing_.empty()) return "    top-k: not evaluated (" + torch_missing_ + ")\n";
     try {
-      TopkRevisionRun now = run_topk_revision(spec, *set_, opts_.topk, opts_.runner, true);
+      TopkRevisionRun now = run_topk_revision(spec, *set_, opts_.topk, opts_.runner);
       std::string line = "    top-k: ";
       if (previous_) {
         TopkChanges changes = compare_topk(*set_, *previous_, now);
@@ -74,11 +75,14 @@ class TopkTimeline {
       broken.insert(names.begin(), names.end());
       files.insert(now.files.begin(), now.files.end());
       ran.merge(now.ran);
+      line += "\n    top-k answers: " + now.answered.summary();
       previous_ = std::move(now);
       return line + "\n";
     } catch (const TorchMissing& e) {
       torch_missing_ = e.what();
       return "    top-k: not evaluated (" + torch_missing_ + ")\n";
+    } catch (const VerifyFailure&) {
+      throw;  // the reuse itself failed: not this commit's
     } catch (const EngineFailure& e) {
       if (previous_) broken.merge(previous_->broken_anywhere());  // unknown here: no transition
       return "    top-k: not evaluated (" + std::string(e.what()) + ")\n";
@@ -168,6 +172,8 @@ int run_history(const HistoryOptions& opts) {
       auto coverage = patch_coverage(opts.path, parent_or_empty_tree(opts.path, c.sha), c.sha, files, ran);
       lines +=
           "    patch coverage: " + (coverage ? patch_coverage_summary(*coverage) : coverage.error()) + "\n";
+    } catch (const VerifyFailure&) {
+      throw;  // the reuse itself failed: not this commit's
     } catch (const EngineFailure& e) {
       // The runner cannot run this revision: said plainly, and the timeline goes on from the last one it ran.
       not_evaluated(c, e.what());

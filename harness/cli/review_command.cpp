@@ -83,6 +83,7 @@ int run_review(const ReviewOptions& opts) {
   TopkReviewRun topk =
       review_topk(opts.path + "@" + opts.base, opts.path + "@" + opts.head, opts.topk, opts.runner);
   review.topk = std::move(topk.review);
+  for (const std::string& side : topk.answered) std::cerr << "zfcheck review: top-k " << side << "\n";
   // What the cases ran and what the top-k problems ran, over both runners' files.
   std::map<std::string, std::string> files = (*head)->source().files;
   files.insert(topk.head_files.begin(), topk.head_files.end());

@@ -88,14 +88,15 @@ std::set<std::string> TopkRevisionRun::broken_anywhere() const {
 }
 
 TopkRevisionRun run_topk_revision(const std::string& spec, const TopkProblemSet& set,
-                                  const TopkReviewChoice& choice, const EngineChoice& runner, bool measure) {
+                                  const TopkReviewChoice& choice, const EngineChoice& runner) {
   EngineChoice torch = runner;
   torch.python = choice.python;
   torch.device = choice.device;
-  torch.coverage = measure;
+  torch.coverage =
+      true;  // what ran: the patch coverage, and the lines kept with answers other revisions reuse
   auto upstream = open_topk_upstream(spec, torch, "topk-");
   if (!upstream) throw EngineFailure(upstream.error());
-  TopkRevisionRun run{(*upstream)->name(), {}, {}, {}, (*upstream)->files()};
+  TopkRevisionRun run{(*upstream)->name(), {}, {}, {}, (*upstream)->files(), {}};
   Progress progress = Progress::on_terminal("top-k " + run.name, set.lines.size(), "problems");
   for (std::size_t begin = 0; begin < set.lines.size(); begin += kTopkUpstreamBatch) {
     std::size_t end = std::min(set.lines.size(), begin + kTopkUpstreamBatch);
@@ -110,6 +111,7 @@ TopkRevisionRun run_topk_revision(const std::string& spec, const TopkProblemSet&
   }
   progress.finish();
   run.ran = (*upstream)->executed_lines();
+  run.answered = (*upstream)->reuse_counts();
   return run;
 }
 
@@ -128,11 +130,13 @@ TopkReviewRun review_topk(const std::string& base_spec, const std::string& head_
                           const TopkReviewChoice& choice, const EngineChoice& runner) {
   if (choice.problems == 0) return {};
   TopkProblemSet set = topk_review_problems(choice);
-  TopkReviewRun out{TopkReview{set.description, std::nullopt, ""}, {}, {}};
+  TopkReviewRun out{TopkReview{set.description, std::nullopt, ""}, {}, {}, {}};
   try {
-    TopkRevisionRun base = run_topk_revision(base_spec, set, choice, runner, false);
-    TopkRevisionRun head = run_topk_revision(head_spec, set, choice, runner, true);
+    TopkRevisionRun base = run_topk_revision(base_spec, set, choice, runner);
+    TopkRevisionRun head = run_topk_revision(head_spec, set, choice, runner);
     out.review->changes = compare_topk(set, base, head);
+    for (const auto& [side, run] : {std::pair{"base ", &base}, std::pair{"head ", &head}})
+      out.answered.push_back(side + run->name + ": " + run->answered.summary());
     out.head_ran = std::move(head.ran);
     out.head_files = std::move(head.files);
   } catch (const TorchMissing& e) {

@@ -5,6 +5,7 @@
 #include "harness/cli/engine_choice.hpp"
 #include "harness/reports/engine_review.hpp"
 #include "harness/upstream/executed_lines.hpp"
+#include "harness/upstream/topk_upstream.hpp"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -45,17 +46,19 @@ struct TopkRevisionRun {
   std::vector<nlohmann::ordered_json> answers;                  // one per problem
   std::vector<std::optional<std::vector<std::string>>> broken;  // per problem the top-k invariants its answer
                                                                 // breaks; none where it could not be judged
-  ExecutedLines ran;                                            // with `measure`
+  ExecutedLines ran;                                            // what its selection code ran
   std::map<std::string, std::string> files;                     // the top-k runner's files (path -> text)
+  TopkReuseCounts answered;                                     // how its answers were had
 
   // The invariants some answer breaks, by name.
   std::set<std::string> broken_anywhere() const;
 };
 
-// The revision at `spec` on `set` (`runner`: the jobs and the cache; `measure`: record the lines that ran).
-// Throws TorchMissing where choice.python has no torch, EngineFailure on any other runner failure.
+// The revision at `spec` on `set`, with the lines that ran (`runner`: the jobs, the cache, --verify). Throws
+// TorchMissing where choice.python has no torch, VerifyFailure where --verify finds a kept answer that
+// differs, EngineFailure on any other runner failure.
 TopkRevisionRun run_topk_revision(const std::string& spec, const TopkProblemSet& set,
-                                  const TopkReviewChoice& choice, const EngineChoice& runner, bool measure);
+                                  const TopkReviewChoice& choice, const EngineChoice& runner);
 
 // The changes from `base` to `head`, both runs of `set`.
 TopkChanges compare_topk(const TopkProblemSet& set, const TopkRevisionRun& base, const TopkRevisionRun& head);
@@ -65,6 +68,8 @@ struct TopkReviewRun {
   std::optional<TopkReview> review;               // none: no top-k part
   ExecutedLines head_ran;                         // empty where not evaluated
   std::map<std::string, std::string> head_files;  // the top-k runner's files at head (path -> text)
+  std::vector<std::string>
+      answered;  // how each side's answers were had: "base upstream@<sha>: reused all ..."
 };
 
 // The revisions' answers to the problem set compared: no review where choice.problems is 0; not evaluated,

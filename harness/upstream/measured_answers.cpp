@@ -7,6 +7,7 @@
 #include "harness/upstream/upstream_source.hpp"
 
 #include <algorithm>
+#include <optional>
 
 namespace zfcheck {
 
@@ -38,17 +39,26 @@ bool leans_on_a_stand_in(const std::string& answer) {
   return answer.find("\"type\": \"RunnerStandIn\"") != std::string::npos;
 }
 
+VerifyFailure answer_differs(const std::string& engine, const std::string& line, const std::string& now,
+                             const std::string& kept) {
+  return VerifyFailure("--verify: " + engine + " answers " + line + " with " + now +
+                       ", but the answer kept from an earlier run, which would have been reused here, is " +
+                       kept);
+}
+
 MeasuredAnswers answer_measured(const ResultCache& cache, const std::string& key,
                                 const std::vector<std::string>& lines, bool measure,
                                 std::vector<UpstreamRunner>& runners, const std::function<void()>& start,
-                                const std::function<void(const std::vector<std::string>&)>& check) {
+                                const std::function<void(const std::vector<std::string>&)>& check,
+                                const AcrossRevisions* across) {
   const std::string coverage_key = digest(key + "\ncoverage");
   MeasuredAnswers out;
-  if (auto cached = cache.load(key, lines.size())) {
-    if (!measure) return MeasuredAnswers{std::move(*cached), {}, true};
+  std::optional<std::vector<std::string>> kept = cache.load(key, lines.size());
+  if (kept && !(across && across->verify)) {
+    if (!measure) return MeasuredAnswers{std::move(*kept), {}, true};
     auto entry = cache.load(coverage_key, 1);
     auto ran = entry ? ExecutedLines::from_json(entry->front()) : tl::unexpected(std::string("absent"));
-    if (ran) return MeasuredAnswers{std::move(*cached), std::move(*ran), true};
+    if (ran) return MeasuredAnswers{std::move(*kept), across ? across->place(*ran) : std::move(*ran), true};
   }
   start();
   if (measure)
@@ -56,9 +66,16 @@ MeasuredAnswers answer_measured(const ResultCache& cache, const std::string& key
   else
     out.answers = answer_on_pool(runners, lines);
   check(out.answers);
+  if (kept && across && across->verify) {
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      if ((*kept)[i] != out.answers[i])
+        throw answer_differs(across->engine, lines[i], out.answers[i], (*kept)[i]);
+    }
+    out.verified = true;
+  }
   if (std::any_of(out.answers.begin(), out.answers.end(), leans_on_a_stand_in)) return out;
   cache.store(key, out.answers);
-  if (measure) cache.store(coverage_key, {out.ran.to_json()});
+  if (measure) cache.store(coverage_key, {(across ? across->keep(out.ran) : out.ran).to_json()});
   return out;
 }
 

@@ -131,10 +131,7 @@ MeasuredAnswers answer_reusing(const ReuseRequest& request, TraceMemo& memo,
         throw EngineFailure("the upstream runner's trace of " + lines[i] + " (" + traced.id +
                             ") does not hold at the revision it was recorded at (" + request.engine + ")");
       if (!used[i].empty() && out.answers[i] != traced.answer)
-        throw EngineFailure(
-            "--verify: " + request.engine + " answers " + lines[i] + " with " + traced.answer +
-            ", but the answer kept from an earlier run, which would have been reused here, is " +
-            out.answers[i]);
+        throw answer_differs(request.engine, lines[i], traced.answer, out.answers[i]);
       out.answers[i] = std::move(traced.answer);
       used[i] = std::move(traced.id);
     }

@@ -2,6 +2,7 @@
 #include "harness/upstream/topk_upstream.hpp"
 
 #include "harness/upstream/measured_answers.hpp"
+#include "harness/upstream/revision_line.hpp"
 #include "harness/upstream/runner_pool.hpp"
 
 #include <algorithm>
@@ -18,6 +19,14 @@ constexpr int kUnusableDeviceStatus = 5;
 
 }  // namespace
 
+std::string TopkReuseCounts::summary() const {
+  if (evaluated == 0)
+    return "reused all " + std::to_string(reused) +
+           " problems (kept at a revision with the same selection code)";
+  return "evaluated " + std::to_string(evaluated) + " of " + std::to_string(reused + evaluated) +
+         " problems (none kept for this selection code)";
+}
+
 TopkUpstream::TopkUpstream(UpstreamSource source, TopkUpstreamOptions options)
     : source_(std::move(source)), options_(std::move(options)), cache_(options_.cache_dir) {
   if (options_.jobs == 0) options_.jobs = std::max(1u, std::thread::hardware_concurrency());
@@ -30,13 +39,39 @@ tl::expected<std::unique_ptr<TopkUpstream>, std::string> TopkUpstream::open(
   return std::unique_ptr<TopkUpstream>(new TopkUpstream(std::move(*source), options));
 }
 
+void TopkUpstream::write_tree() const {
+  if (tree_dir_) return;
+  auto dir = write_source_tree(source_);
+  if (!dir) throw EngineFailure(dir.error());
+  tree_dir_.emplace(std::move(*dir));
+}
+
+const SelectionKey& TopkUpstream::selection() const {
+  if (selection_) return *selection_;
+  auto options = [this] {
+    write_tree();
+    return RunnerOptions{.python = options_.python,
+                         .deepspeed = tree_dir_->path(),
+                         .script = RunnerScript::topk,
+                         .selection_key = true};
+  };
+  auto failure = [this](int status) {
+    return "the top-k runner could not read " + name() + "'s selection key (exit status " +
+           std::to_string(status) + "; its message is above)";
+  };
+  revision_line({cache_, digest(source_.key + "\nselection key"), options, failure, name()},
+                [this](const std::string& line) {
+                  auto read = SelectionKey::from_json(line);
+                  if (!read) return read.error();
+                  selection_ = std::move(*read);
+                  return std::string();
+                });
+  return *selection_;
+}
+
 void TopkUpstream::start_runners() const {
   if (!runners_.empty()) return;
-  if (!tree_dir_) {
-    auto dir = write_source_tree(source_);
-    if (!dir) throw EngineFailure(dir.error());
-    tree_dir_.emplace(std::move(*dir));
-  }
+  write_tree();
   RunnerOptions runner_options{.python = options_.python,
                                .deepspeed = tree_dir_->path(),
                                .script = RunnerScript::topk,
@@ -58,7 +93,9 @@ void TopkUpstream::start_runners() const {
 }
 
 std::vector<nlohmann::ordered_json> TopkUpstream::answers(const std::vector<std::string>& problems) const {
-  std::string all = source_.key + "\ntopk on " + options_.device;  // a device may answer otherwise (float16)
+  static const std::string scripts = scripts_digest(topk_runner_files());
+  // A device may answer otherwise (float16).
+  std::string all = scripts + "\n" + selection().key() + "\ntopk on " + options_.device;
   for (const std::string& line : problems) all += "\n" + line;
   std::vector<nlohmann::ordered_json> out;
   auto parse = [&](const std::vector<std::string>& lines) {
@@ -71,9 +108,21 @@ std::vector<nlohmann::ordered_json> TopkUpstream::answers(const std::vector<std:
       out.push_back(std::move(answer));
     }
   };
+  const AcrossRevisions across{
+      .keep =
+          [this](const ExecutedLines& ran) {
+            auto kept = selection().relative(ran);
+            if (!kept) throw EngineFailure(name() + ": the top-k runner's lines that ran: " + kept.error());
+            return *kept;
+          },
+      .place = [this](const ExecutedLines& kept) { return selection().placed(kept); },
+      .verify = options_.verify,
+      .engine = name()};
   MeasuredAnswers batch = answer_measured(
-      cache_, digest(all), problems, options_.coverage, runners_, [this] { start_runners(); }, parse);
+      cache_, digest(all), problems, options_.coverage, runners_, [this] { start_runners(); }, parse,
+      &across);
   if (batch.cached) parse(batch.answers);
+  (batch.cached || batch.verified ? counts_.reused : counts_.evaluated) += problems.size();
   executed_.merge(batch.ran);
   return out;
 }

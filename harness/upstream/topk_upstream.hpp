@@ -5,6 +5,7 @@
 #include "harness/upstream/executed_lines.hpp"
 #include "harness/upstream/interrupt_cleanup.hpp"
 #include "harness/upstream/result_cache.hpp"
+#include "harness/upstream/selection_key.hpp"
 #include "harness/upstream/upstream_runner.hpp"
 #include "harness/upstream/upstream_source.hpp"
 
@@ -34,6 +35,16 @@ struct TopkUpstreamOptions {
   std::string device = "cpu";      // the torch device upstream's code runs on
   std::string options_prefix;      // of the options that set these, for messages: --python, --topk-python
   bool coverage = false;           // record which lines of upstream's files run (executed_lines())
+  bool verify = false;  // run every problem, failing (VerifyFailure) where an answer kept from a revision
+                        // with the same selection key differs
+};
+
+// How a revision's problems were answered: kept from a revision with the same selection key (or this one),
+// or run.
+struct TopkReuseCounts {
+  std::size_t reused = 0, evaluated = 0;  // reused: under --verify, run again and found the same
+  // "reused all 515 problems (...)", "evaluated 515 of 515 problems (...)".
+  std::string summary() const;
 };
 
 class TopkUpstream {
@@ -45,13 +56,17 @@ class TopkUpstream {
                                                                        const TopkUpstreamOptions& options);
 
   // The runner's answers to `problems` (topk problem lines), in order, each a JSON object, through the
-  // cache. Throws TorchMissing where the runners' Python has no torch (naming it, the option and Debian's
-  // python3-torch), EngineFailure when a runner cannot start otherwise (a device it cannot use), stops
-  // before answering every line, or answers a line with something that is not a JSON object.
+  // cache: a batch is kept under the revision's selection key (what the answers depend on: the functions run,
+  // the files' constants), so a revision where those are the same reuses it. Throws TorchMissing where the
+  // runners' Python has no torch (naming it, the option and Debian's python3-torch), EngineFailure when a
+  // runner cannot start otherwise (a device it cannot use), stops before answering every line, or answers a
+  // line with something that is not a JSON object.
   std::vector<nlohmann::ordered_json> answers(const std::vector<std::string>& problems) const;
   // With options.coverage: the lines of the runner's files that ran on every problem answered so far (a
   // cached batch's included).
   const ExecutedLines& executed_lines() const { return executed_; }
+  // How the problems answered so far were answered.
+  TopkReuseCounts reuse_counts() const { return counts_; }
   // The files the runner reads at the revision (repository path -> text).
   const std::map<std::string, std::string>& files() const { return source_.files; }
   // "upstream@<short sha>" or "upstream@worktree".
@@ -62,6 +77,8 @@ class TopkUpstream {
  private:
   TopkUpstream(UpstreamSource source, TopkUpstreamOptions options);
   void start_runners() const;
+  void write_tree() const;
+  const SelectionKey& selection() const;
 
   UpstreamSource source_;
   TopkUpstreamOptions options_;
@@ -69,6 +86,8 @@ class TopkUpstream {
   mutable std::optional<on_interrupt::TemporaryPath> tree_dir_;  // the files written out for the runners
   mutable std::vector<UpstreamRunner> runners_;                  // destroyed first: they read tree_dir_
   mutable ExecutedLines executed_;
+  mutable std::optional<SelectionKey> selection_;
+  mutable TopkReuseCounts counts_;
 };
 
 }  // namespace zfcheck

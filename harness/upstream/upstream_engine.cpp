@@ -6,6 +6,7 @@
 #include "harness/upstream/answer_groups.hpp"
 #include "harness/upstream/interrupt_cleanup.hpp"
 #include "harness/upstream/measured_answers.hpp"
+#include "harness/upstream/revision_line.hpp"
 #include "harness/upstream/runner_pool.hpp"
 #include "reference/py_json.hpp"
 
@@ -29,11 +30,7 @@ Result unrepresentable(const Case& c, const std::string& reason) {
 
 // A digest of the runner's scripts: what a reused answer's key holds besides the case lines.
 const std::string& runner_scripts_key() {
-  static const std::string key = [] {
-    std::string all;
-    for (const EmbeddedFile& script : upstream_runner_files()) all += std::string(script.text) + "\n";
-    return digest(all);
-  }();
+  static const std::string key = scripts_digest(upstream_runner_files());
   return key;
 }
 
@@ -82,23 +79,15 @@ std::string UpstreamEngine::load_failure(int status) const {
 
 void UpstreamEngine::revision_line(const std::string& what, bool RunnerOptions::*ask,
                                    const std::function<std::string(const std::string&)>& read) const {
-  const std::string key = digest(source_.key + "\n" + what);
-  auto cached = cache_.load(key, 1);
-  std::string line;
-  if (cached) {
-    line = cached->front();
-  } else {
+  auto options = [&] {
     write_tree();
     RunnerOptions runner_options{.python = options_.python, .deepspeed = tree_dir_->path()};
     runner_options.*ask = true;
-    auto runner = UpstreamRunner::start(runner_options, "");
-    if (!runner) throw EngineFailure(runner.error());
-    runner->close_input();
-    const bool answered = runner->next(line);
-    if (int status = runner->finish(); !answered || status != 0) throw EngineFailure(load_failure(status));
-  }
-  if (std::string error = read(line); !error.empty()) throw EngineFailure(name_ + ": " + error);
-  if (!cached) cache_.store(key, {line});
+    return runner_options;
+  };
+  zfcheck::revision_line({cache_, digest(source_.key + "\n" + what), options,
+                          [this](int status) { return load_failure(status); }, name_},
+                         read);
 }
 
 std::vector<RevisionField> UpstreamEngine::fields() const {

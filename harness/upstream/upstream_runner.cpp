@@ -39,6 +39,7 @@ tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOpti
   if (topk) {
     args.push_back("--device");
     args.push_back(options.device);
+    if (options.selection_key) args.push_back("--selection-key");
   } else {
     if (options.schema) args.push_back("--schema");
     if (options.units) args.push_back("--units");

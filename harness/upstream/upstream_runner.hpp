@@ -26,6 +26,7 @@ struct RunnerOptions {
   bool coverage = false;    // record the lines of upstream's files that run (zf_coverage.py)
   // The top-k runner only:
   std::string device = "cpu";  // the torch device upstream's code runs on
+  bool selection_key = false;  // ask for the revision's selection key (one line) instead of results
   // The config runner only:
   bool schema = false;  // ask for the revision's ZenFlowConfig fields (one line) instead of results
   bool units = false;   // prefix each answer with what the case executed (zf_units.py's trace)

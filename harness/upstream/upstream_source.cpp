@@ -55,6 +55,12 @@ std::vector<std::string> topk_runner_source_files() {
   return file_constants(topk_runner_files().front().text);
 }
 
+std::string scripts_digest(std::span<const EmbeddedFile> scripts) {
+  std::string all;
+  for (const EmbeddedFile& script : scripts) all += std::string(script.text) + "\n";
+  return digest(all);
+}
+
 std::string digest(std::string_view text) {
   const XXH128_hash_t hash = XXH3_128bits(text.data(), text.size());
   char out[33];

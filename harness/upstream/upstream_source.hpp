@@ -68,6 +68,9 @@ tl::expected<std::vector<UpstreamCommit>, std::string> first_parent_commits(cons
                                                                      const std::string& since,
                                                                      const std::string& until);
 
+// A digest of a runner's scripts as built into zfcheck: what a key that holds across revisions starts with.
+std::string scripts_digest(std::span<const EmbeddedFile> scripts);
+
 // xxHash's XXH3 128-bit digest as 32 hex digits, of `text` (the cache's keys and checksums).
 std::string digest(std::string_view text);
 

@@ -17,6 +17,7 @@ raises or returns never makes its later calls: the ranks waiting in one are repo
 waited on. See docs/topk-format.md ("upstream's run") for the result's keys.
 
 Usage: zf_topk_upstream.py --deepspeed PATH [--rev REV] [--device DEVICE] [--ready] [--coverage] < problems.jsonl > results.jsonl
+       zf_topk_upstream.py --deepspeed PATH [--rev REV] --selection-key   (one line: what the answers depend on)
        zf_topk_upstream.py --list-files   (the files it reads, one per line)
 Needs torch (exit status 4 without it, naming the interpreter; 5 where it cannot use --device).
 """
@@ -100,6 +101,24 @@ class Revision:
                 self.functions[(path, name)] = compile(module, path, "exec")
             if path == ZERO12_FILE:
                 self.alignment_factor = attribute_constant(tree, "nccl_start_alignment_factor")
+
+    def selection_key(self):
+        """What every answer depends on at this revision, and where its functions lie: {"key": a digest of each
+        file's absence or literal constants, nccl_start_alignment_factor and the functions run (their syntax
+        trees, line numbers counted from each def line), "functions": [[file, name, first line (its first
+        decorator's), def line, last line], ...]}. Two revisions with one key give every problem the same
+        answer, and a line that ran in a function at one maps to the other by the difference of def lines."""
+        import zf_units  # here only, as zf_coverage with --coverage: a GPU check's pack carries this script alone
+        text = [repr(sorted(self.missing.items())), repr(getattr(self, "alignment_factor", None))]
+        spans = []
+        for path in FUNCTIONS:
+            text.append(f"{path} {sorted(self.constants.get(path, {}).items())!r}")
+        for (path, name), node in self.nodes.items():
+            text.append(f"{path} {name} ")
+            zf_units.syntax(node, node.lineno, text)
+            first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+            spans.append([path, name, first, node.lineno, node.end_lineno])
+        return {"key": zf_units.digest("\n".join(text)), "functions": spans}
 
     def executable_lines(self, code_lines):
         """Per file it reads, the lines of the functions it runs (`code_lines` of each compiled function):
@@ -587,6 +606,8 @@ def main():
     parser.add_argument("--rev")
     parser.add_argument("--device", default="cpu")
     parser.add_argument("--list-files", action="store_true")
+    parser.add_argument("--selection-key", action="store_true",
+                        help="print the revision's selection key (Revision.selection_key) instead of answers; needs no torch")
     parser.add_argument("--ready", action="store_true", help='print {"ready": true} once torch and the files are loaded')
     parser.add_argument("--coverage", action="store_true",
                         help="record the lines of the revision's files that run (zf_coverage.py; the functions are "
@@ -597,6 +618,9 @@ def main():
         return 0
     if not args.deepspeed:
         parser.error("--deepspeed PATH is required")
+    if args.selection_key:
+        print(json.dumps(Revision(args.deepspeed, args.rev).selection_key()))
+        return 0
     try:
         import torch
     except ImportError:

@@ -1,6 +1,9 @@
 """ctest: `zfcheck review` and `zfcheck history` see the selection, on a fixture history whose commits change
 only the selection: the config fixture with the top-k miniature beside it, then a commit that stops counting a
-1-D parameter's elements (upstream's shifted offsets), then one that counts them again.
+1-D parameter's elements (upstream's shifted offsets), then one that counts them again. On a second history
+(the miniature, a commit that only moves a function, one that reads the environment), answers are kept
+across revisions by the selection key: the move reuses them with its lines where they are now, and --verify
+finds a kept answer that is not upstream's any more.
 
 Usage: test_topk_review.py ZFCHECK TORCH_PYTHON. Runs under a Python with pydantic 2 (the config runner's);
 TORCH_PYTHON has torch (the top-k runner's). Exits 77 (skipped) with the reason printed when either lacks it.
@@ -14,7 +17,7 @@ import unittest
 
 from fixture_checkout import write_checkout
 from test_conformance import exit_unless_pydantic_2, git
-from topk_fixture_checkout import COUNTS_1D, add_topk_miniature
+from topk_fixture_checkout import add_topk_miniature
 
 ZFCHECK = sys.argv[1] if len(sys.argv) > 1 else "zfcheck"
 TORCH_PYTHON = sys.argv[2] if len(sys.argv) > 2 else "/usr/bin/python3"
@@ -28,6 +31,25 @@ def exit_unless_torch():
     if done.returncode != 0:
         print("SKIPPED: the top-k runner needs torch (%s: %s)" % (TORCH_PYTHON, done.stderr.strip()[-200:]))
         sys.exit(77)
+
+
+def run_zfcheck(cache, *args, env=None):
+    where = ["--no-cache"] if cache is None else ["--cache-dir", cache]
+    return subprocess.run([ZFCHECK, *args, "--python", sys.executable, *where, "--jobs", "2", "--grid-blocks",
+                           "coercion", *TOPK], capture_output=True, text=True, timeout=900,
+                          env=dict(os.environ, **(env or {})))
+
+
+def commit_blocks(history):
+    """`history`'s output per commit subject: the commit's lines."""
+    blocks = {}
+    for block in history.split("\n\nfindings:")[0].split("\n"):
+        if block and not block.startswith(" "):
+            subject = block.split(" ", 2)[2].split(":")[0]
+            blocks[subject] = []
+        elif block:
+            blocks[subject].append(block.strip())
+    return blocks
 
 
 class TopkReviewAndHistory(unittest.TestCase):
@@ -58,9 +80,7 @@ class TopkReviewAndHistory(unittest.TestCase):
         cls.dir.cleanup()
 
     def zfcheck(self, *args):
-        return subprocess.run([ZFCHECK, *args, "--python", sys.executable, "--cache-dir", self.cache, "--jobs",
-                               "2", "--grid-blocks", "coercion", *TOPK], capture_output=True, text=True,
-                              timeout=900)
+        return run_zfcheck(self.cache, *args)
 
     def review(self, base, head):
         run = self.zfcheck("review", "--upstream", self.repo, "--base", base, "--head", head, "--format", "json")
@@ -106,6 +126,61 @@ class TopkReviewAndHistory(unittest.TestCase):
         # The fix's one changed line ran in a top-k problem (the shift's commit only deletes one).
         fix_block = out[out.index(short[2]):]
         self.assertIn("patch coverage: the one changed code line ran", fix_block)
+
+
+class TopkAnswersKeptAcrossRevisions(unittest.TestCase):
+
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.TemporaryDirectory()
+        cls.repo = os.path.join(cls.dir.name, "repo")
+        for n, (message, variant) in enumerate([("the miniature", {}), ("moved", {"moved": True}),
+                                                ("reads the environment", {"moved": True,
+                                                                           "reads_environment": True})]):
+            write_checkout(cls.repo)
+            add_topk_miniature(cls.repo, **variant)
+            if n == 0:
+                git(cls.repo, "init", "-q")
+                git(cls.repo, "add", ".")
+            git(cls.repo, "commit", "-qam", message)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.dir.cleanup()
+
+    def history(self, cache, env=None):
+        """--verify where answers are kept (None: a run that keeps nothing)."""
+        verify = [] if cache is None else ["--verify"]
+        return run_zfcheck(cache, "history", "--upstream", self.repo, *verify, env=env)
+
+    def test_a_moved_selection_reuses_its_answers_with_its_lines_where_they_are_now(self):
+        with tempfile.TemporaryDirectory() as cache:
+            run = self.history(cache)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        blocks = commit_blocks(run.stdout)
+        self.assertEqual(list(blocks), ["the miniature", "moved", "reads the environment"], run.stdout)
+        answered = {subject: [line for line in lines if line.startswith("top-k answers: ")]
+                    for subject, lines in blocks.items()}
+        self.assertRegex(answered["the miniature"][0], r"^top-k answers: evaluated (\d+) of \1 problems")
+        self.assertRegex(answered["moved"][0], r"^top-k answers: reused all \d+ problems")
+        self.assertRegex(answered["reads the environment"][0], r"^top-k answers: evaluated (\d+) of \1 problems")
+        # The moved function's lines are changed lines that ran where they are now, the method above it one
+        # that never runs, as a run that keeps nothing finds (the tools aside: a run without a cache traces the
+        # config runner).
+        def coverage(lines):
+            return [line.split(" (")[0] for line in lines if line.startswith("patch coverage: ")]
+
+        moved = coverage(blocks["moved"])
+        self.assertRegex(moved[0], r"^patch coverage: ([1-9]\d*) of \d+ changed code lines ran, 1 in no case$")
+        self.assertEqual(moved, coverage(commit_blocks(self.history(None).stdout)["moved"]))
+
+    def test_verify_fails_where_a_kept_answer_is_not_upstreams_any_more(self):
+        with tempfile.TemporaryDirectory() as cache:
+            self.assertEqual(self.history(cache).returncode, 0)
+            run = self.history(cache, env={"ZF_FIXTURE_TOPK": "1"})
+        self.assertEqual(run.returncode, 2, run.stdout)
+        self.assertIn("--verify: upstream@", run.stderr)
+        self.assertIn("scaled", run.stderr)
 
 
 if __name__ == "__main__":

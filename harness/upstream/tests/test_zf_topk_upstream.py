@@ -32,6 +32,8 @@ from topk_fixture_checkout import COUNTS_1D, write_topk_checkout
 
 STAGE3 = "deepspeed/runtime/zenflow/engine_stage3.py"
 STAGE12 = "deepspeed/runtime/zenflow/zenflow_stage_1_and_2.py"
+ZERO12 = "deepspeed/runtime/zero/stage_1_and_2.py"
+UTILS = "deepspeed/runtime/utils.py"
 COVERAGE_REQUEST = {"zfcheck": "coverage"}
 # A bias [3] ahead of a (2, 3) weight (docs/zenflow.md#d39), stage 1, one rank.
 BIAS_FIRST = {"id": "bias-first", "stage": 1, "topk_ratio": 0.5, "world_size": 1, "dtype": "float32",
@@ -250,6 +252,46 @@ class FixtureRuns(MiniatureCheckout):
         self.assertEqual(done.returncode, 4)
         self.assertIn(sys.executable, done.stderr)
         self.assertIn("python3-torch", done.stderr)
+
+
+class SelectionKey(MiniatureCheckout):
+    """--selection-key, which needs no torch: equal where every answer is, its functions where they lie."""
+
+    def key(self):
+        done = subprocess.run([sys.executable, "-S", RUNNER, "--deepspeed", self.checkout, "--selection-key"],
+                              capture_output=True, text=True, timeout=60)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        return json.loads(done.stdout)
+
+    def edit(self, path, old, new):
+        full = os.path.join(self.checkout, path)
+        text = open(full, encoding="utf-8").read()
+        self.assertIn(old, text)
+        with open(full, "w", encoding="utf-8") as f:
+            f.write(text.replace(old, new, 1))
+
+    def test_lines_added_above_the_functions_keep_the_key_and_move_their_def_lines(self):
+        before = self.key()
+        spans = {(f, n): (first, d, last) for f, n, first, d, last in before["functions"]}
+        self.assertEqual(len(spans), 7)  # the four files' seven functions
+        self.edit(STAGE12, "class ZenFlowZeroOptimizer:", "# a comment\nX = len([1,\n         2])\n\n\nclass ZenFlowZeroOptimizer:")
+        after = self.key()
+        self.assertEqual(after["key"], before["key"])
+        moved = {(f, n): (first, d, last) for f, n, first, d, last in after["functions"]}
+        first, d, last = spans[(STAGE12, "average_tensor")]
+        self.assertEqual(moved[(STAGE12, "average_tensor")], (first + 5, d + 5, last + 5))
+        self.assertEqual(moved[(STAGE3, "update_selected_channels")], spans[(STAGE3, "update_selected_channels")])
+
+    def test_a_body_a_literal_constant_the_alignment_factor_or_a_file_change_it(self):
+        keys = {self.key()["key"]}
+        for path, old, new in [(STAGE3, "num_select = int(", "num_select = 1 + int("),
+                               (STAGE3, "PLANTED = None", "PLANTED = (0, 0)"),
+                               (ZERO12, "self.nccl_start_alignment_factor = 2", "self.nccl_start_alignment_factor = 4")]:
+            self.edit(path, old, new)
+            keys.add(self.key()["key"])
+        os.remove(os.path.join(self.checkout, UTILS))
+        keys.add(self.key()["key"])
+        self.assertEqual(len(keys), 5)
 
 
 class TopkUpstreamCommand(MiniatureCheckout):

@@ -10,6 +10,8 @@ collectives, at every stage; `omit` leaves files out (a revision older than them
 import os
 import textwrap
 
+from fixture_checkout import FILES as CONFIG_FILES
+
 PLANTED_CHECK = '''
     if (rank, param_id) == PLANTED:
         raise RuntimeError("planted")
@@ -186,17 +188,43 @@ def write_topk_checkout(root, planted=None, omit=(), shifted=False):
             f.write(text.lstrip("\n"))
 
 
-def add_topk_miniature(root, shifted=False):
-    """Adds the miniature to a checkout that holds fixture_checkout's config stand-ins, one history with
-    both runners: a file both have gets the miniature's functions appended (its imports left out and its
+AVERAGE_TENSOR = "\n    def average_tensor("
+# What reading the environment in stage 3's selection looks like: a dependency no selection key sees.
+READS_ENVIRONMENT = ("    param_id = param.ds_id\n", "    param_id = param.ds_id\n        import os\n"
+                     "        if os.environ.get('ZF_FIXTURE_TOPK'):\n            raise ValueError('scaled')\n")
+
+
+# A method no problem runs, put above the selection's functions where they are `moved`.
+UNRUN_METHOD = "\n    def zf_moved_below(self):\n        return 'no problem runs this'\n"
+
+
+def move(text):
+    """The stage-1/2 file with a method no problem runs, then average_tensor, above update_selected_channels:
+    the same functions, at other lines."""
+    start = text.index(AVERAGE_TENSOR)
+    method = text[start:].rstrip("\n") + "\n"
+    rest = text[:start].rstrip("\n") + "\n"
+    anchor = rest.index("\n    def update_selected_channels(")
+    return rest[:anchor] + UNRUN_METHOD + method + rest[anchor:]
+
+
+def add_topk_miniature(root, shifted=False, moved=False, reads_environment=False):
+    """Adds the miniature to a checkout that holds fixture_checkout's config stand-ins (written again before
+    each call), one history with both runners: a file both have gets the miniature's functions appended (its imports left out and its
     class renamed, so the config runner loads the file as before; the top-k runner compiles functions by
-    name and gives them their names itself), a file only the miniature has is written whole."""
+    name and gives them their names itself), a file only the miniature has is written whole. `moved`: with
+    a method no problem runs and average_tensor above update_selected_channels (move()); `reads_environment`:
+    stage 3's selection raises where ZF_FIXTURE_TOPK is set (READS_ENVIRONMENT)."""
     for path, text in FILES.items():
         full = os.path.join(root, path)
         text = planted_code(text, None) if "PLANTED_CHECK" in text else text
         if shifted:
             text = text.replace(COUNTS_1D, "")
-        if os.path.exists(full):
+        if moved and AVERAGE_TENSOR in text:
+            text = move(text)
+        if reads_environment:
+            text = text.replace(*READS_ENVIRONMENT)
+        if path in CONFIG_FILES:
             kept = [line for line in text.splitlines() if not line.startswith(("import ", "from "))]
             text = "\n".join(kept).replace("class ZenFlowZeroOptimizer:", "class TopkMiniature:")
             with open(full, "a", encoding="utf-8") as f:
