@@ -4,8 +4,8 @@
 # re-evaluated (the answers kept in the cache are reused where nothing a case ran changed).
 # Usage: DEEPSPEED_SRC=PATH harness/bench/review_and_history.sh [ZFCHECK] [SINCE] [UNTIL] [BASE] [HEAD]
 #        (defaults: build/default/harness/cli/zfcheck 1d7b90adc edaa72212 edaa72212 refs/pull/8274/head;
-#        --jobs is the number of cores; history without its top-k part, which reuses nothing; review with it,
-#        on /usr/bin/python3's torch where it has one)
+#        --jobs is the number of cores; history and review with their top-k part on /usr/bin/python3's torch,
+#        where it has one: its answers are reused where the selection key is the same)
 set -euo pipefail
 zfcheck=${1:-build/default/harness/cli/zfcheck}
 since=${2:-1d7b90adc}
@@ -24,9 +24,10 @@ timed() {  # wall seconds of "$@", its output in $work/out, its standard error i
 }
 echo "on $(nproc) cores:"
 t=$(timed "$zfcheck" history --upstream "$DEEPSPEED_SRC" --since "$since" --until "$until" \
-  --topk-problems 0 --cache-dir "$work/history")
+  --topk-python /usr/bin/python3 --cache-dir "$work/history")
 echo "history $since..$until, empty cache: ${t}s, $(grep -c '^[0-9a-f]\{9\} ' "$work/out") commits"
-awk 'length($1) == 9 && $1 ~ /^[0-9a-f]+$/ { sha = $1 } /^    answers: / { sub(/^    answers: /, ""); print "  " sha ": " $0 }' "$work/out"
+awk 'length($1) == 9 && $1 ~ /^[0-9a-f]+$/ { sha = $1 }
+  /^    (top-k )?answers: / { sub(/^    /, ""); print "  " sha ": " $0 }' "$work/out"
 for run in cold repeated; do
   t=$(timed "$zfcheck" review --upstream "$DEEPSPEED_SRC" --base "$base" --head "$head" \
     --topk-python /usr/bin/python3 --cache-dir "$work/review")
