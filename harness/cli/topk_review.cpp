@@ -92,8 +92,8 @@ TopkRevisionRun run_topk_revision(const std::string& spec, const TopkProblemSet&
   EngineChoice torch = runner;
   torch.python = choice.python;
   torch.device = choice.device;
-  torch.coverage =
-      true;  // what ran: the patch coverage, and the lines kept with answers other revisions reuse
+  // What ran: the patch coverage, and the lines kept with the answers other revisions reuse.
+  torch.coverage = true;
   auto upstream = open_topk_upstream(spec, torch, "topk-");
   if (!upstream) throw EngineFailure(upstream.error());
   TopkRevisionRun run{(*upstream)->name(), {}, {}, {}, (*upstream)->files(), {}};
