@@ -32,6 +32,13 @@ TEST(UnitTable, aTraceWhoseFilesAndUnitsAreTheSameHoldsWithItsLinesAtThisRevisio
   EXPECT_EQ(table("u1", 15).read(kTrace).ran.at("config.py"), (std::vector<int>{16, 17}));
 }
 
+TEST(UnitTable, everyFilesCodeLinesStandWhereNoCaseReachedTheFile) {
+  ExecutedLines code = table().code_lines();
+  EXPECT_EQ(code.executable,
+            (std::map<std::string, std::set<int>>{{"config.py", {1, 2, 3, 10, 11, 12, 30, 31, 40}}}));
+  EXPECT_TRUE(code.executed.empty());
+}
+
 TEST(UnitTable, aReachedFilesLoadingLinesAreItsLinesThatRanOnLoading) {
   ExecutedLines out;
   table().add_loading_lines("config.py", out);

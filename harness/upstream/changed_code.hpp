@@ -11,8 +11,9 @@
 
 namespace zfcheck {
 
-// `git diff from to` over the runner's files (renames as a deletion and an addition), against what ran of
-// `to`: `to_files` holds its files' texts (repository path -> text). Error: git cannot diff the two.
+// `git diff from to` over the runner's files, and the top-k runner's files that `ran` measured (renames as a
+// deletion and an addition), against what ran of `to`: `to_files` holds its files' texts (repository path
+// -> text). Error: git cannot diff the two.
 tl::expected<PatchCoverage, std::string> patch_coverage(const std::string& repo, const std::string& from,
                                                         const std::string& to,
                                                         const std::map<std::string, std::string>& to_files,

@@ -30,14 +30,15 @@ struct ReuseCounts {
 // The traces one engine has seen, each read once against its revision's table.
 class TraceMemo {
  public:
-  explicit TraceMemo(UnitTable table) : table_(std::move(table)) {}
+  explicit TraceMemo(UnitTable table) : table_(std::move(table)), covered_(table_.code_lines()) {}
   void learn(const std::string& id, const std::string& text);
   bool knows(const std::string& id) const;
   const std::string& text(const std::string& id) const;
   const TraceAtRevision& at(const std::string& id) const;
   // Adds what a trace that holds here ran to covered() (each trace once).
   void cover(const std::string& id);
-  // The lines the covered traces ran, with the loading lines of every file they reached.
+  // The lines the covered traces ran, with the loading lines of every file they reached, and the lines with
+  // code of every file (a file no case reached has code that ran in no case, as evaluating every case finds).
   ExecutedLines covered() const;
 
  private:

@@ -75,6 +75,12 @@ TraceAtRevision UnitTable::read(std::string_view trace) const {
   return out;
 }
 
+ExecutedLines UnitTable::code_lines() const {
+  ExecutedLines out;
+  for (const auto& [file, units] : files_) out.executable[file] = units.executable;
+  return out;
+}
+
 void UnitTable::add_loading_lines(const std::string& file, ExecutedLines& out) const {
   auto it = files_.find(file);
   if (it == files_.end()) return;  // a data file (version.txt), or one the revision lacks

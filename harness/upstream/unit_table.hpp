@@ -37,6 +37,8 @@ class UnitTable {
   // A trace (zf_units.py's form) read against this revision; a trace that is not in that form is stale at
   // module level (it is recorded again).
   TraceAtRevision read(std::string_view trace) const;
+  // Every file's lines with code, none of them run: where a file no case reached stands in patch coverage.
+  ExecutedLines code_lines() const;
   // Adds a reached file's lines with code, and those that ran loading it, to `out` (a case that reaches a
   // file ran its loading lines).
   void add_loading_lines(const std::string& file, ExecutedLines& out) const;

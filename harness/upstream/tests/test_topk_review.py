@@ -1,9 +1,10 @@
 """ctest: `zfcheck review` and `zfcheck history` see the selection, on a fixture history whose commits change
 only the selection: the config fixture with the top-k miniature beside it, then a commit that stops counting a
 1-D parameter's elements (upstream's shifted offsets), then one that counts them again. On a second history
-(the miniature, a commit that only moves a function, one that reads the environment), answers are kept
-across revisions by the selection key: the move reuses them with its lines where they are now, and --verify
-finds a kept answer that is not upstream's any more.
+(the miniature, a commit that only moves a function, one that reads the environment, one that changes only
+the partition helpers' file), answers are kept across revisions by the selection key: the move reuses them
+with its lines where they are now, --verify finds a kept answer that is not upstream's any more, and a
+changed line of a partition helper is a code line the problems ran.
 
 Usage: test_topk_review.py ZFCHECK TORCH_PYTHON. Runs under a Python with pydantic 2 (the config runner's);
 TORCH_PYTHON has torch (the top-k runner's). Exits 77 (skipped) with the reason printed when either lacks it.
@@ -22,6 +23,7 @@ from topk_fixture_checkout import add_topk_miniature
 ZFCHECK = sys.argv[1] if len(sys.argv) > 1 else "zfcheck"
 TORCH_PYTHON = sys.argv[2] if len(sys.argv) > 2 else "/usr/bin/python3"
 STAGE12 = "deepspeed/runtime/zenflow/zenflow_stage_1_and_2.py"
+ZERO12 = "deepspeed/runtime/zero/stage_1_and_2.py"
 # A few generated problems (1-D buckets among them) and the reviewed seeds: enough to show the shift.
 TOPK = ("--topk-problems", "40", "--topk-python", TORCH_PYTHON)
 
@@ -143,6 +145,15 @@ class TopkAnswersKeptAcrossRevisions(unittest.TestCase):
                 git(cls.repo, "init", "-q")
                 git(cls.repo, "add", ".")
             git(cls.repo, "commit", "-qam", message)
+        # Only the partition helper's file: a comment on a line of a function the top-k runner runs, and a
+        # module-level line it never reads.
+        zero = os.path.join(cls.repo, ZERO12)
+        with open(zero, encoding="utf-8") as f:
+            text = f.read()
+        text = text.replace("size = tensor.numel() // world\n", "size = tensor.numel() // world  # a rank's share\n")
+        with open(zero, "w", encoding="utf-8") as f:
+            f.write("ZF_NOTE = len('not the selection')\n" + text)
+        git(cls.repo, "commit", "-qam", "the partition helper commented")
 
     @classmethod
     def tearDownClass(cls):
@@ -166,13 +177,24 @@ class TopkAnswersKeptAcrossRevisions(unittest.TestCase):
         self.assertRegex(answered["reads the environment"][0], r"^top-k answers: evaluated (\d+) of \1 problems")
         # The moved function's lines are changed lines that ran where they are now, the method above it one
         # that never runs, as a run that keeps nothing finds (the tools aside: a run without a cache traces the
-        # config runner).
+        # config runner); at every commit.
         def coverage(lines):
             return [line.split(" (")[0] for line in lines if line.startswith("patch coverage: ")]
 
-        moved = coverage(blocks["moved"])
-        self.assertRegex(moved[0], r"^patch coverage: ([1-9]\d*) of \d+ changed code lines ran, 1 in no case$")
-        self.assertEqual(moved, coverage(commit_blocks(self.history(None).stdout)["moved"]))
+        self.assertRegex(coverage(blocks["moved"])[0],
+                         r"^patch coverage: ([1-9]\d*) of \d+ changed code lines ran, 1 in no case$")
+        fresh = commit_blocks(self.history(None).stdout)
+        for subject, lines in blocks.items():  # the first commit's too: code in a file no case loads
+            self.assertEqual(coverage(lines), coverage(fresh[subject]), subject)
+
+    def test_a_changed_line_of_the_partition_helpers_is_a_code_line_the_problems_ran(self):
+        with tempfile.TemporaryDirectory() as cache:
+            run = run_zfcheck(cache, "review", "--upstream", self.repo, "--base", "HEAD~1", "--head", "HEAD",
+                              "--format", "json")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        coverage = json.loads(run.stdout)["coverage"]
+        self.assertEqual((coverage["changed"], coverage["code"], coverage["reached"], coverage["unreached"]),
+                         (2, 1, 1, []), coverage)
 
     def test_verify_fails_where_a_kept_answer_is_not_upstreams_any_more(self):
         with tempfile.TemporaryDirectory() as cache:
