@@ -49,6 +49,18 @@ class TopkTimeline {
     if (opts.topk.problems > 0) set_ = topk_review_problems(opts.topk);
   }
 
+  // Whether the commit's selection code differs from the last evaluated commit's (its selection key): a
+  // commit that changed only the top-k runner's files is evaluated then, and passed over otherwise. False
+  // where the top-k part does not run, or the key cannot be read there.
+  bool selection_changed(const std::string& spec) const {
+    if (!set_ || !torch_missing_.empty() || !previous_) return false;
+    try {
+      return topk_selection_key(spec, opts_.topk, opts_.runner) != previous_->selection_key;
+    } catch (const EngineFailure&) {
+      return false;
+    }
+  }
+
   // The commit's lines; adds the invariants its answers break to `broken`, its files to `files` and what
   // ran to `ran`. Where the selection code cannot run (no torch, a revision without it) it says so, and the
   // next commit is compared with the last one that ran.
@@ -108,7 +120,9 @@ int run_history(const HistoryOptions& opts) {
               << " (zfcheck invariants lists them)\n";
     return kExitUsage;
   }
-  auto list = first_parent_commits(opts.path, opts.since, opts.until);
+  std::vector<std::string> topk_files;  // followed too where the top-k part runs
+  if (opts.topk.problems > 0) topk_files = topk_runner_source_files();
+  auto list = first_parent_commits(opts.path, opts.since, opts.until, topk_files);
   if (!list) {
     std::cerr << "zfcheck history: " << list.error() << "\n";
     return kExitUsage;
@@ -132,7 +146,7 @@ int run_history(const HistoryOptions& opts) {
     }
     const UpstreamSource& source = (*engine)->source();
     const std::string key = source.key;
-    if (key == previous_key) continue;
+    if (key == previous_key && !topk.selection_changed(opts.path + "@" + c.sha)) continue;
     std::string lines = c.sha + " " + c.date + " " + c.subject;
     std::set<std::string> now;
     std::uint64_t unanswered = 0;
@@ -218,14 +232,16 @@ void add_history_command(CLI::App& app, int& exit_code) {
   add_runner_options(cmd, opts->runner);
   add_grid_choice(cmd, opts->grid);
   add_topk_review_options(cmd, opts->topk);
-  set_help_footer(cmd,
-                  "First-parent commits that changed a file the runner loads; the grid is evaluated once per "
-                  "distinct content of those files, and the top-k problem set (as in review) through the "
-                  "commit's own selection code, its answers against the last evaluated commit's (top-k "
-                  "invariants some answer breaks join the findings); under each, the patch coverage of the "
-                  "commit's own change (the lines it changed in the runners' files that some grid case or "
-                  "top-k problem ran).",
-                  {"done", "", "bad usage or a runner failure"});
+  set_help_footer(
+      cmd,
+      "First-parent commits that changed a file the runner loads (or the top-k runner's, where "
+      "the selection key changes); the grid is evaluated once per "
+      "distinct content of those files, and the top-k problem set (as in review) through the "
+      "commit's own selection code, its answers against the last evaluated commit's (top-k "
+      "invariants some answer breaks join the findings); under each, the patch coverage of the "
+      "commit's own change (the lines it changed in the runners' files that some grid case or "
+      "top-k problem ran).",
+      {"done", "", "bad usage, a runner failure, or --verify finding a reused answer that differs"});
   cmd->callback([opts, &exit_code] {
     exit_code = guard_engine_failure("history", [&] { return run_history(*opts); });
   });

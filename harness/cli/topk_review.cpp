@@ -48,6 +48,19 @@ std::optional<std::vector<std::string>> judge(const std::string& line, const nlo
   return upstream_violations(parsed->problem, *read);
 }
 
+// The top-k runner at `spec` as review and history run it: --topk-python, --topk-device, measured.
+std::unique_ptr<TopkUpstream> open_for_review(const std::string& spec, const TopkReviewChoice& choice,
+                                              const EngineChoice& runner) {
+  EngineChoice torch = runner;
+  torch.python = choice.python;
+  torch.device = choice.device;
+  // What ran: the patch coverage, and the lines kept with the answers other revisions reuse.
+  torch.coverage = true;
+  auto upstream = open_topk_upstream(spec, torch, "topk-");
+  if (!upstream) throw EngineFailure(upstream.error());
+  return std::move(*upstream);
+}
+
 }  // namespace
 
 void add_topk_review_options(CLI::App* cmd, TopkReviewChoice& choice) {
@@ -87,22 +100,21 @@ std::set<std::string> TopkRevisionRun::broken_anywhere() const {
   return names;
 }
 
+std::string topk_selection_key(const std::string& spec, const TopkReviewChoice& choice,
+                               const EngineChoice& runner) {
+  return open_for_review(spec, choice, runner)->selection_key();
+}
+
 TopkRevisionRun run_topk_revision(const std::string& spec, const TopkProblemSet& set,
                                   const TopkReviewChoice& choice, const EngineChoice& runner) {
-  EngineChoice torch = runner;
-  torch.python = choice.python;
-  torch.device = choice.device;
-  // What ran: the patch coverage, and the lines kept with the answers other revisions reuse.
-  torch.coverage = true;
-  auto upstream = open_topk_upstream(spec, torch, "topk-");
-  if (!upstream) throw EngineFailure(upstream.error());
-  TopkRevisionRun run{(*upstream)->name(), {}, {}, {}, (*upstream)->files(), {}};
+  std::unique_ptr<TopkUpstream> upstream = open_for_review(spec, choice, runner);
+  TopkRevisionRun run{upstream->name(), {}, {}, {}, upstream->files(), {}, upstream->selection_key()};
   Progress progress = Progress::on_terminal("top-k " + run.name, set.lines.size(), "problems");
   for (std::size_t begin = 0; begin < set.lines.size(); begin += kTopkUpstreamBatch) {
     std::size_t end = std::min(set.lines.size(), begin + kTopkUpstreamBatch);
     std::vector<std::string> batch(set.lines.begin() + static_cast<std::ptrdiff_t>(begin),
                                    set.lines.begin() + static_cast<std::ptrdiff_t>(end));
-    auto answers = (*upstream)->answers(batch);
+    auto answers = upstream->answers(batch);
     for (std::size_t i = 0; i < batch.size(); ++i) {
       run.broken.push_back(judge(batch[i], answers[i]));
       run.answers.push_back(std::move(answers[i]));
@@ -110,8 +122,8 @@ TopkRevisionRun run_topk_revision(const std::string& spec, const TopkProblemSet&
     progress.update(end);
   }
   progress.finish();
-  run.ran = (*upstream)->executed_lines();
-  run.answered = (*upstream)->reuse_counts();
+  run.ran = upstream->executed_lines();
+  run.answered = upstream->reuse_counts();
   return run;
 }
 

@@ -49,6 +49,7 @@ struct TopkRevisionRun {
   ExecutedLines ran;                                            // what its selection code ran
   std::map<std::string, std::string> files;                     // the top-k runner's files (path -> text)
   TopkReuseCounts answered;                                     // how its answers were had
+  std::string selection_key;                                    // the revision's (TopkUpstream)
 
   // The invariants some answer breaks, by name.
   std::set<std::string> broken_anywhere() const;
@@ -59,6 +60,11 @@ struct TopkRevisionRun {
 // differs, EngineFailure on any other runner failure.
 TopkRevisionRun run_topk_revision(const std::string& spec, const TopkProblemSet& set,
                                   const TopkReviewChoice& choice, const EngineChoice& runner);
+
+// The selection key of the revision at `spec` (what its answers depend on), as run_topk_revision would run
+// it. Throws EngineFailure where it cannot be read.
+std::string topk_selection_key(const std::string& spec, const TopkReviewChoice& choice,
+                               const EngineChoice& runner);
 
 // The changes from `base` to `head`, both runs of `set`.
 TopkChanges compare_topk(const TopkProblemSet& set, const TopkRevisionRun& base, const TopkRevisionRun& head);

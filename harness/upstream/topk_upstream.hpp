@@ -65,6 +65,8 @@ class TopkUpstream {
   // With options.coverage: the lines of the runner's files that ran on every problem answered so far (a
   // cached batch's included).
   const ExecutedLines& executed_lines() const { return executed_; }
+  // The revision's selection key (TopkUpstream::answers): equal at two revisions, every answer is.
+  const std::string& selection_key() const { return selection().key(); }
   // How the problems answered so far were answered.
   TopkReuseCounts reuse_counts() const { return counts_; }
   // The files the runner reads at the revision (repository path -> text).

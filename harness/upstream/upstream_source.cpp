@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <vector>
 
@@ -204,16 +205,18 @@ std::optional<std::string> resolve_commit(const std::string& path, const std::st
   return sha.substr(0, sha.find('\n'));
 }
 
-tl::expected<std::vector<UpstreamCommit>, std::string> first_parent_commits(const std::string& path,
-                                                                     const std::string& since,
-                                                                     const std::string& until) {
+tl::expected<std::vector<UpstreamCommit>, std::string> first_parent_commits(
+    const std::string& path, const std::string& since, const std::string& until,
+    const std::vector<std::string>& also) {
   for (const std::string* rev : {&since, &until}) {
     if (rev->starts_with("-")) return tl::unexpected("the revision " + *rev + " starts with -");
   }
   if (until.empty()) return tl::unexpected(std::string("--until names no revision"));
   std::string range = since.empty() ? until : since + ".." + until;
   std::string args = "--first-parent --reverse " + shell_quote(range) + " --";
-  for (const std::string& f : runner_files()) args += " " + shell_quote(f);
+  std::set<std::string> files(also.begin(), also.end());
+  for (std::string& f : runner_files()) files.insert(std::move(f));
+  for (const std::string& f : files) args += " " + shell_quote(f);
   auto list = logged_commits(path, args);
   if (!list) return tl::unexpected("cannot list the commits " + range + " of " + path);
   if (!since.empty()) {

@@ -63,10 +63,11 @@ struct UpstreamCommit {
   std::string sha, date, subject;
 };
 // The first-parent commits in since..until (since empty: up to until) that changed a file the runner
-// loads, oldest first; with `since`, that revision itself first (the baseline the others are compared with).
-tl::expected<std::vector<UpstreamCommit>, std::string> first_parent_commits(const std::string& path,
-                                                                     const std::string& since,
-                                                                     const std::string& until);
+// loads, or one of `also`, oldest first; with `since`, that revision itself first (the baseline the others
+// are compared with).
+tl::expected<std::vector<UpstreamCommit>, std::string> first_parent_commits(
+    const std::string& path, const std::string& since, const std::string& until,
+    const std::vector<std::string>& also = {});
 
 // A digest of a runner's scripts as built into zfcheck: what a key that holds across revisions starts with.
 std::string scripts_digest(std::span<const EmbeddedFile> scripts);

@@ -3,8 +3,8 @@ only the selection: the config fixture with the top-k miniature beside it, then 
 1-D parameter's elements (upstream's shifted offsets), then one that counts them again. On a second history
 (the miniature, a commit that only moves a function, one that reads the environment, one that changes only
 the partition helpers' file), answers are kept across revisions by the selection key: the move reuses them
-with its lines where they are now, --verify finds a kept answer that is not upstream's any more, and a
-changed line of a partition helper is a code line the problems ran.
+with its lines where they are now, --verify finds a kept answer that is not upstream's any more, and the
+partition helpers' commit is on the timeline, its changed line a code line the problems ran.
 
 Usage: test_topk_review.py ZFCHECK TORCH_PYTHON. Runs under a Python with pydantic 2 (the config runner's);
 TORCH_PYTHON has torch (the top-k runner's). Exits 77 (skipped) with the reason printed when either lacks it.
@@ -146,13 +146,13 @@ class TopkAnswersKeptAcrossRevisions(unittest.TestCase):
                 git(cls.repo, "add", ".")
             git(cls.repo, "commit", "-qam", message)
         # Only the partition helper's file: a comment on a line of a function the top-k runner runs, and a
-        # module-level line it never reads.
+        # module-level constant (not code, but part of the selection key: the functions could read it).
         zero = os.path.join(cls.repo, ZERO12)
         with open(zero, encoding="utf-8") as f:
             text = f.read()
         text = text.replace("size = tensor.numel() // world\n", "size = tensor.numel() // world  # a rank's share\n")
         with open(zero, "w", encoding="utf-8") as f:
-            f.write("ZF_NOTE = len('not the selection')\n" + text)
+            f.write("ZF_NOTE = 'a constant the selection could read'\n" + text)
         git(cls.repo, "commit", "-qam", "the partition helper commented")
 
     @classmethod
@@ -169,12 +169,15 @@ class TopkAnswersKeptAcrossRevisions(unittest.TestCase):
             run = self.history(cache)
         self.assertEqual(run.returncode, 0, run.stderr)
         blocks = commit_blocks(run.stdout)
-        self.assertEqual(list(blocks), ["the miniature", "moved", "reads the environment"], run.stdout)
+        # The partition helper's commit changes only a top-k file: it is evaluated for its selection key.
+        self.assertEqual(list(blocks), ["the miniature", "moved", "reads the environment",
+                                        "the partition helper commented"], run.stdout)
         answered = {subject: [line for line in lines if line.startswith("top-k answers: ")]
                     for subject, lines in blocks.items()}
         self.assertRegex(answered["the miniature"][0], r"^top-k answers: evaluated (\d+) of \1 problems")
         self.assertRegex(answered["moved"][0], r"^top-k answers: reused all \d+ problems")
-        self.assertRegex(answered["reads the environment"][0], r"^top-k answers: evaluated (\d+) of \1 problems")
+        for subject in ("reads the environment", "the partition helper commented"):
+            self.assertRegex(answered[subject][0], r"^top-k answers: evaluated (\d+) of \1 problems")
         # The moved function's lines are changed lines that ran where they are now, the method above it one
         # that never runs, as a run that keeps nothing finds (the tools aside: a run without a cache traces the
         # config runner); at every commit.
