@@ -120,12 +120,19 @@ int run_history(const HistoryOptions& opts) {
               << " (zfcheck invariants lists them)\n";
     return kExitUsage;
   }
-  std::vector<std::string> topk_files;  // followed too where the top-k part runs
-  if (opts.topk.problems > 0) topk_files = topk_runner_source_files();
-  auto list = first_parent_commits(opts.path, opts.since, opts.until, topk_files);
+  auto list = first_parent_commits(opts.path, opts.since, opts.until);
   if (!list) {
     std::cerr << "zfcheck history: " << list.error() << "\n";
     return kExitUsage;
+  }
+  std::set<std::string> config_commits;  // those that changed a file the config runner loads
+  for (const UpstreamCommit& c : *list) config_commits.insert(c.sha);
+  if (opts.topk.problems > 0) {  // the top-k runner's files are followed too
+    list = first_parent_commits(opts.path, opts.since, opts.until, topk_runner_source_files());
+    if (!list) {
+      std::cerr << "zfcheck history: " << list.error() << "\n";
+      return kExitUsage;
+    }
   }
   const SweepGrid grid(chosen_grid_blocks(opts.grid));
   TopkTimeline topk(opts);
@@ -139,6 +146,9 @@ int run_history(const HistoryOptions& opts) {
   EngineChoice measured = opts.runner;
   measured.coverage = true;  // each commit's changed lines against what ran
   for (const UpstreamCommit& c : *list) {
+    // A commit that changed only the top-k runner's files is on the timeline where its selection changed.
+    const bool topk_only = !config_commits.contains(c.sha);
+    if (topk_only && !topk.selection_changed(opts.path + "@" + c.sha)) continue;
     auto engine = open_upstream(opts.path + "@" + c.sha, measured);
     if (!engine) {
       not_evaluated(c, engine.error());
@@ -146,7 +156,7 @@ int run_history(const HistoryOptions& opts) {
     }
     const UpstreamSource& source = (*engine)->source();
     const std::string key = source.key;
-    if (key == previous_key && !topk.selection_changed(opts.path + "@" + c.sha)) continue;
+    if (!topk_only && key == previous_key && !topk.selection_changed(opts.path + "@" + c.sha)) continue;
     std::string lines = c.sha + " " + c.date + " " + c.subject;
     std::set<std::string> now;
     std::uint64_t unanswered = 0;

@@ -1,8 +1,8 @@
 """ctest: `zfcheck review` and `zfcheck history` see the selection, on a fixture history whose commits change
 only the selection: the config fixture with the top-k miniature beside it, then a commit that stops counting a
 1-D parameter's elements (upstream's shifted offsets), then one that counts them again. On a second history
-(the miniature, a commit that only moves a function, one that reads the environment, one that changes only
-the partition helpers' file), answers are kept across revisions by the selection key: the move reuses them
+(the miniature, a commit that only moves a function, one that reads the environment, two that change only
+the partition helpers' file, one of them its selection key), answers are kept across revisions by the selection key: the move reuses them
 with its lines where they are now, --verify finds a kept answer that is not upstream's any more, and the
 partition helpers' commit is on the timeline, its changed line a code line the problems ran.
 
@@ -154,6 +154,10 @@ class TopkAnswersKeptAcrossRevisions(unittest.TestCase):
         with open(zero, "w", encoding="utf-8") as f:
             f.write("ZF_NOTE = 'a constant the selection could read'\n" + text)
         git(cls.repo, "commit", "-qam", "the partition helper commented")
+        # Only that file again, its selection the same: not on the timeline.
+        with open(zero, "a", encoding="utf-8") as f:
+            f.write("# a comment at the end\n")
+        git(cls.repo, "commit", "-qam", "a comment after the partition helper")
 
     @classmethod
     def tearDownClass(cls):
@@ -169,7 +173,8 @@ class TopkAnswersKeptAcrossRevisions(unittest.TestCase):
             run = self.history(cache)
         self.assertEqual(run.returncode, 0, run.stderr)
         blocks = commit_blocks(run.stdout)
-        # The partition helper's commit changes only a top-k file: it is evaluated for its selection key.
+        # The partition helper's commit changes only a top-k file and the selection key: it is evaluated; the
+        # comment after it changes neither.
         self.assertEqual(list(blocks), ["the miniature", "moved", "reads the environment",
                                         "the partition helper commented"], run.stdout)
         answered = {subject: [line for line in lines if line.startswith("top-k answers: ")]
@@ -192,7 +197,7 @@ class TopkAnswersKeptAcrossRevisions(unittest.TestCase):
 
     def test_a_changed_line_of_the_partition_helpers_is_a_code_line_the_problems_ran(self):
         with tempfile.TemporaryDirectory() as cache:
-            run = run_zfcheck(cache, "review", "--upstream", self.repo, "--base", "HEAD~1", "--head", "HEAD",
+            run = run_zfcheck(cache, "review", "--upstream", self.repo, "--base", "HEAD~2", "--head", "HEAD~1",
                               "--format", "json")
         self.assertEqual(run.returncode, 0, run.stderr)
         coverage = json.loads(run.stdout)["coverage"]
