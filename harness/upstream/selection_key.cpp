@@ -30,8 +30,8 @@ tl::expected<SelectionKey, std::string> SelectionKey::from_json(std::string_view
 tl::expected<ExecutedLines, std::string> SelectionKey::relative(const ExecutedLines& lines) const {
   ExecutedLines out;
   out.tool = lines.tool;
-  auto move = [&](const std::map<std::string, std::set<int>>& from,
-                  std::map<std::string, std::set<int>>& to) -> std::string {
+  auto to_functions = [&](const std::map<std::string, std::set<int>>& from,
+                          std::map<std::string, std::set<int>>& to) -> std::string {
     for (const auto& [file, numbers] : from) {
       for (int n : numbers) {
         auto in = std::find_if(functions_.begin(), functions_.end(), [&](const Function& f) {
@@ -47,7 +47,7 @@ tl::expected<ExecutedLines, std::string> SelectionKey::relative(const ExecutedLi
   };
   for (auto [from, to] :
        {std::pair{&lines.executable, &out.executable}, std::pair{&lines.executed, &out.executed}}) {
-    if (std::string error = move(*from, *to); !error.empty()) return tl::unexpected(error);
+    if (std::string error = to_functions(*from, *to); !error.empty()) return tl::unexpected(error);
   }
   return out;
 }
