@@ -11,14 +11,23 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <thread>
 #include <vector>
 
 extern char** environ;
 
 namespace zfcheck {
+
+namespace {
+
+// How long next() waits before reading the runner's output when no whole line is waiting.
+constexpr std::chrono::milliseconds kReadPause{2};
+
+}  // namespace
 
 tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOptions& options,
                                                                 const std::string& cases_path) {
@@ -86,18 +95,20 @@ tl::expected<UpstreamRunner, std::string> UpstreamRunner::start(const RunnerOpti
                                 : " (point --python at the Python of the DeepSpeed environment, with pydantic 2)"));
   }
   on_interrupt::stop_child(runner.pid_);
-  runner.out_ = fdopen(pipe_fds[0], "r");
+  runner.out_ = pipe_fds[0];
   return runner;
 }
 
 UpstreamRunner::UpstreamRunner(UpstreamRunner&& other) noexcept
     : pid_(other.pid_),
       out_(other.out_),
+      read_(std::move(other.read_)),
+      read_at_(other.read_at_),
       in_(other.in_),
       script_dir_(std::move(other.script_dir_)),
       command_(std::move(other.command_)) {
   other.pid_ = -1;
-  other.out_ = nullptr;
+  other.out_ = -1;
   other.in_ = -1;
 }
 
@@ -107,21 +118,37 @@ UpstreamRunner::~UpstreamRunner() {
     kill(pid_, SIGTERM);
     finish();
   }
-  if (out_ != nullptr) fclose(out_);
+  if (out_ >= 0) close(out_);
 }
 
 bool UpstreamRunner::next(std::string& line) {
-  line.clear();
-  if (out_ == nullptr) return false;
-  char buf[8192];
-  while (std::fgets(buf, sizeof buf, out_) != nullptr) {
-    line += buf;
-    if (!line.empty() && line.back() == '\n') {
-      line.pop_back();
+  for (;;) {
+    const std::size_t end = read_.find('\n', read_at_);
+    if (end != std::string::npos) {
+      line.assign(read_, read_at_, end - read_at_);
+      read_at_ = end + 1;
       return true;
     }
+    read_.erase(0, read_at_);
+    read_at_ = 0;
+    if (out_ < 0) {
+      line = std::move(read_);
+      read_.clear();
+      return !line.empty();
+    }
+    // No whole line is waiting: a pause lets the runner write several before this thread is woken for them
+    // (a wake-up per answer costs more than the answer).
+    std::this_thread::sleep_for(kReadPause);
+    char buf[1 << 16];
+    const ssize_t n = read(out_, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n > 0) {
+      read_.append(buf, static_cast<std::size_t>(n));
+    } else {
+      close(out_);
+      out_ = -1;
+    }
   }
-  return !line.empty();
 }
 
 bool UpstreamRunner::send(std::string_view lines) {

@@ -7,7 +7,7 @@
 #include <tl/expected.hpp>
 
 #include <sys/types.h>
-#include <cstdio>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -58,7 +58,9 @@ class UpstreamRunner {
   UpstreamRunner() = default;
 
   pid_t pid_ = -1;
-  FILE* out_ = nullptr;
+  int out_ = -1;      // the read end of the runner's output; -1 once it has closed it
+  std::string read_;  // what was read from it and not yet returned by next()
+  std::size_t read_at_ = 0;
   int in_ = -1;  // the write end of the runner's input, when cases are sent
   std::optional<on_interrupt::TemporaryPath> script_dir_;  // holds the built-in script
   std::string command_;
