@@ -40,6 +40,11 @@ class Engine {
   virtual const Switches* selection_rules() const { return nullptr; }
   // The results of `cases`, in order, into `out` (replacing its contents). Throws EngineFailure.
   virtual void evaluate_batch(const std::vector<Case>& cases, std::vector<Result>& out) const = 0;
+  // Whether this engine and `other` each last answered exactly `cases` with the same answers, as far as both
+  // remember: then one's results are the other's but for the profile. False where either keeps no record.
+  virtual bool answered_alike(const Engine& /*other*/, const std::vector<Case>& /*cases*/) const {
+    return false;
+  }
   // fn(case, result) for every grid case in index order. The default walks the grid in batches.
   virtual void for_each_result(const SweepGrid& grid, const ResultFn& fn, Progress* progress) const;
   // fn(cases, results) for consecutive batches of grid cases, in index order.
@@ -64,7 +69,8 @@ class ModelEngine final : public Engine {
   Profile profile_;
 };
 
-// The grid under two engines, fn(case, from_result, to_result) in index order, a batch at a time.
+// The grid under two engines, fn(case, from_result, to_result) in index order, a batch at a time; where
+// `from` answered a batch as `to` just did (answered_alike), its results are `to`'s under its own name.
 void for_each_result_pair(const SweepGrid& grid, const Engine& from, const Engine& to,
                           const std::function<void(const Case&, const Result&, const Result&)>& fn,
                           Progress* progress);

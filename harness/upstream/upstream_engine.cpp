@@ -28,6 +28,25 @@ Result unrepresentable(const Case& c, const std::string& reason) {
   return r;
 }
 
+// The runner's input lines for `cases`, and all of them joined, each after a newline.
+struct CaseLines {
+  std::vector<std::string> lines;
+  std::string joined;
+};
+
+CaseLines case_lines(const std::vector<Case>& cases) {
+  CaseLines out;
+  out.lines.reserve(cases.size());
+  for (const Case& c : cases) {
+    std::string line;
+    py::write_json(line,
+                   case_to_value(c, true));  // every key: the defaults are zfcheck's (the runner has none)
+    out.joined += "\n" + line;
+    out.lines.push_back(std::move(line));
+  }
+  return out;
+}
+
 // A digest of the runner's scripts: what a reused answer's key holds besides the case lines.
 const std::string& runner_scripts_key() {
   static const std::string key = scripts_digest(upstream_runner_files());
@@ -139,16 +158,8 @@ ExecutedLines UpstreamEngine::executed_lines() const {
 }
 
 AnswerGroups UpstreamEngine::answer_groups(const std::vector<Case>& cases) const {
-  std::vector<std::string> lines;
-  lines.reserve(cases.size());
-  std::string all = source_.key;
-  for (const Case& c : cases) {
-    std::string line;
-    py::write_json(line,
-                   case_to_value(c, true));  // every key: the defaults are zfcheck's (the runner has none)
-    all += "\n" + line;
-    lines.push_back(std::move(line));
-  }
+  const CaseLines in = case_lines(cases);
+  const std::vector<std::string>& lines = in.lines;
   AnswerGroups out;
   auto parse = [&](const std::vector<std::string>& answers) {
     out = group_answers(answers, 2, [&](std::size_t i) {
@@ -160,21 +171,35 @@ AnswerGroups UpstreamEngine::answer_groups(const std::vector<Case>& cases) const
   MeasuredAnswers batch;
   if (reusing()) {
     ReuseCounts counts;
-    const std::string key =
-        digest("reused answers\n" + runner_scripts_key() + all.substr(source_.key.size()));
+    const std::string key = digest("reused answers\n" + runner_scripts_key() + in.joined);
     batch = answer_reusing(ReuseRequest{cache_, key, name_, options_.verify}, traces(), lines, runners_,
                            start, parse, counts);
     std::lock_guard lock(executed_mutex_);
     if (counted_batches_.insert(key).second) reuse_counts_.add(counts);  // a batch walked again counts once
   } else {
-    batch = answer_measured(cache_, digest(all), lines, options_.coverage, runners_, start, parse);
+    batch = answer_measured(cache_, digest(source_.key + in.joined), lines, options_.coverage, runners_,
+                            start, parse);
     if (batch.cached) parse(batch.answers);
   }
-  if (options_.coverage) {
-    std::lock_guard lock(executed_mutex_);
-    executed_.merge(batch.ran);
-  }
+  const std::string answers = digest(batch.answers);
+  std::lock_guard lock(executed_mutex_);
+  if (options_.coverage) executed_.merge(batch.ran);
+  answered_[digest(in.joined)] = answers;
   return out;
+}
+
+std::string UpstreamEngine::answered(const std::string& lines) const {
+  std::lock_guard lock(executed_mutex_);
+  auto it = answered_.find(lines);
+  return it == answered_.end() ? std::string() : it->second;
+}
+
+bool UpstreamEngine::answered_alike(const Engine& other, const std::vector<Case>& cases) const {
+  const auto* upstream = dynamic_cast<const UpstreamEngine*>(&other);
+  if (upstream == nullptr) return false;
+  const std::string lines = digest(case_lines(cases).joined);
+  const std::string mine = answered(lines);
+  return !mine.empty() && mine == upstream->answered(lines);
 }
 
 std::vector<py::Value> UpstreamEngine::answer_values(const std::vector<Case>& cases) const {

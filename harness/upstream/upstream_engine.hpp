@@ -43,6 +43,8 @@ class UpstreamEngine final : public Engine {
   std::string replay_option() const override;
   // Throws EngineFailure when a runner cannot start or stops before answering every case (naming it).
   void evaluate_batch(const std::vector<Case>& cases, std::vector<Result>& out) const override;
+  // By the digests of the answers each last gave to these case lines (another upstream engine only).
+  bool answered_alike(const Engine& other, const std::vector<Case>& cases) const override;
   // Upstream's answers to `cases` as the runner printed them (JSON objects, in order, every field
   // upstream produced), through the cache: what evaluate_batch reads results from, and what conformance
   // compares field by field. Throws EngineFailure as evaluate_batch does.
@@ -72,6 +74,8 @@ class UpstreamEngine final : public Engine {
   TraceMemo& traces() const;
   // answer_values' answers, grouped by their text besides the id (each group's first parsed).
   AnswerGroups answer_groups(const std::vector<Case>& cases) const;
+  // The digest of the answers last given to case lines with digest `lines`; empty where none were.
+  std::string answered(const std::string& lines) const;
 
   UpstreamSource source_;
   UpstreamEngineOptions options_;
@@ -81,6 +85,7 @@ class UpstreamEngine final : public Engine {
   mutable ExecutedLines executed_;
   mutable ReuseCounts reuse_counts_;
   mutable std::set<std::string> counted_batches_;
+  mutable std::map<std::string, std::string> answered_;  // digest of a batch's case lines -> of its answers
   mutable std::unique_ptr<TraceMemo> traces_;  // with a cache: the revision's units and the traces read
   mutable std::optional<on_interrupt::TemporaryPath> tree_dir_;  // the files written out for the runners
   mutable std::vector<UpstreamRunner> runners_;                  // destroyed first: they read tree_dir_

@@ -10,6 +10,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <memory>
+#include <new>
 #include <set>
 #include <sstream>
 #include <vector>
@@ -62,12 +64,27 @@ std::string scripts_digest(std::span<const EmbeddedFile> scripts) {
   return digest(all);
 }
 
-std::string digest(std::string_view text) {
-  const XXH128_hash_t hash = XXH3_128bits(text.data(), text.size());
+namespace {
+
+std::string hex(XXH128_hash_t hash) {
   char out[33];
   std::snprintf(out, sizeof out, "%016llx%016llx", static_cast<unsigned long long>(hash.high64),
                 static_cast<unsigned long long>(hash.low64));
   return out;
+}
+
+}  // namespace
+
+std::string digest(std::string_view text) { return hex(XXH3_128bits(text.data(), text.size())); }
+
+std::string digest(const std::vector<std::string>& lines) {
+  std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> state(XXH3_createState(), XXH3_freeState);
+  if (!state || XXH3_128bits_reset(state.get()) != XXH_OK) throw std::bad_alloc();
+  for (const std::string& line : lines) {
+    XXH3_128bits_update(state.get(), line.data(), line.size());
+    XXH3_128bits_update(state.get(), "\n", 1);
+  }
+  return hex(XXH3_128bits_digest(state.get()));
 }
 
 std::pair<std::string, std::optional<std::string>> split_upstream_spec(const std::string& spec) {

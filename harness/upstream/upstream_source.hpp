@@ -74,5 +74,7 @@ std::string scripts_digest(std::span<const EmbeddedFile> scripts);
 
 // xxHash's XXH3 128-bit digest as 32 hex digits, of `text` (the cache's keys and checksums).
 std::string digest(std::string_view text);
+// The same of `lines`, each followed by a newline, without joining them.
+std::string digest(const std::vector<std::string>& lines);
 
 }  // namespace zfcheck

@@ -1,0 +1,68 @@
+// for_each_result_pair: where the first engine answered a batch as the second just did, the second's results
+// stand for both under the first's name and the first is not asked again; elsewhere each engine answers.
+#include "harness/checks/engine.hpp"
+#include "harness/reports/profile_diff.hpp"
+#include "test_support.hpp"
+
+namespace zfcheck {
+namespace {
+
+// A model engine that counts the batches it is asked for and says, as told, whether it answered alike.
+class CountingEngine final : public Engine {
+ public:
+  CountingEngine(std::string_view profile, bool alike) : inner_(testing::model(profile)), alike_(alike) {}
+  const std::string& name() const override { return inner_.name(); }
+  std::string summary() const override { return inner_.summary(); }
+  std::string evaluator() const override { return inner_.evaluator(); }
+  std::string replay_option() const override { return inner_.replay_option(); }
+  void evaluate_batch(const std::vector<Case>& cases, std::vector<Result>& out) const override {
+    ++batches;
+    inner_.evaluate_batch(cases, out);
+  }
+  bool answered_alike(const Engine&, const std::vector<Case>&) const override { return alike_; }
+  mutable int batches = 0;
+
+ private:
+  ModelEngine inner_;
+  bool alike_;
+};
+
+const SweepGrid& schedule_grid() {
+  static const SweepGrid grid(*builtin_grid_blocks({"schedule"}));
+  return grid;
+}
+
+TEST(ResultPairWalk, aBatchAnsweredAlikeTakesTheSecondEnginesResultsUnderTheFirstsName) {
+  CountingEngine from("pr-8456-4ffc94ea", true), to("pr-8456", false);
+  std::uint64_t pairs = 0;
+  for_each_result_pair(
+      schedule_grid(), from, to,
+      [&](const Case&, const Result& a, const Result& b) {
+        ++pairs;
+        EXPECT_EQ(a.profile, "pr-8456-4ffc94ea");
+        EXPECT_EQ(b.profile, "pr-8456");
+        EXPECT_EQ(a.outcome, b.outcome);
+        EXPECT_EQ(a.config.has_value(), b.config.has_value());
+      },
+      nullptr);
+  EXPECT_EQ(pairs, schedule_grid().size());
+  EXPECT_EQ(from.batches, 0);
+  EXPECT_GT(to.batches, 0);
+}
+
+TEST(ResultPairWalk, elsewhereEachEngineAnswersItsOwn) {
+  CountingEngine from("pr-8456-4ffc94ea", false), to("pr-8456", false);
+  std::uint64_t differing = 0;
+  for_each_result_pair(
+      schedule_grid(), from, to,
+      [&](const Case&, const Result& a, const Result& b) {
+        EXPECT_EQ(a.profile, "pr-8456-4ffc94ea");
+        differing += !describe_change(a, b).empty();
+      },
+      nullptr);
+  EXPECT_EQ(from.batches, to.batches);
+  EXPECT_GT(differing, 0u);  // the fix commit changes schedule cases: the first engine's own results
+}
+
+}  // namespace
+}  // namespace zfcheck
