@@ -63,17 +63,22 @@ void ModelEngine::for_each_result(const SweepGrid& grid, const ResultFn& fn, Pro
 
 void for_each_result_pair(const SweepGrid& grid, const Engine& from, const Engine& to,
                           const std::function<void(const Case&, const Result&, const Result&)>& fn,
-                          Progress* progress) {
+                          Progress* progress, bool from_walked_grid) {
   std::vector<Result> a, b;
   for_each_batch(
       grid,
       [&](const std::vector<Case>& batch) {
-        to.evaluate_batch(batch, b);
-        if (from.answered_alike(to, batch)) {
-          a = b;
-          for (Result& r : a) r.profile = from.name();
-        } else {
+        if (!from_walked_grid) {
           from.evaluate_batch(batch, a);
+          to.evaluate_batch(batch, b);
+        } else {
+          to.evaluate_batch(batch, b);
+          if (from.answered_alike(to, batch)) {
+            a = b;
+            for (Result& r : a) r.profile = from.name();
+          } else {
+            from.evaluate_batch(batch, a);
+          }
         }
         for (std::size_t i = 0; i < batch.size(); ++i) fn(batch[i], a[i], b[i]);
       },

@@ -40,8 +40,8 @@ class Engine {
   virtual const Switches* selection_rules() const { return nullptr; }
   // The results of `cases`, in order, into `out` (replacing its contents). Throws EngineFailure.
   virtual void evaluate_batch(const std::vector<Case>& cases, std::vector<Result>& out) const = 0;
-  // Whether this engine and `other` each last answered exactly `cases` with the same answers, as far as both
-  // remember: then one's results are the other's but for the profile. False where either keeps no record.
+  // Whether this engine and `other` each last answered exactly `cases` with the same answers, as far as their
+  // records go: then one's results are the other's but for the profile.
   virtual bool answered_alike(const Engine& /*other*/, const std::vector<Case>& /*cases*/) const {
     return false;
   }
@@ -69,11 +69,12 @@ class ModelEngine final : public Engine {
   Profile profile_;
 };
 
-// The grid under two engines, fn(case, from_result, to_result) in index order, a batch at a time; where
-// `from` answered a batch as `to` just did (answered_alike), its results are `to`'s under its own name.
+// The grid under two engines, fn(case, from_result, to_result) in index order, a batch at a time. With
+// `from_walked_grid` (`from` has walked this grid before), where it answered a batch as `to` just did
+// (answered_alike), its results there are `to`'s under its own name.
 void for_each_result_pair(const SweepGrid& grid, const Engine& from, const Engine& to,
                           const std::function<void(const Case&, const Result&, const Result&)>& fn,
-                          Progress* progress);
+                          Progress* progress, bool from_walked_grid = false);
 
 // One result of each case; the convenience for a handful of cases (a table, a replayed seed).
 std::vector<Result> evaluate_all(const Engine& engine, const std::vector<Case>& cases);

@@ -1,5 +1,6 @@
-// for_each_result_pair: where the first engine answered a batch as the second just did, the second's results
-// stand for both under the first's name and the first is not asked again; elsewhere each engine answers.
+// for_each_result_pair: where the first engine answered a batch before as the second just did, the second's
+// results stand for both under the first's name and the first is not asked again; elsewhere each engine
+// answers.
 #include "harness/checks/engine.hpp"
 #include "harness/reports/profile_diff.hpp"
 #include "test_support.hpp"
@@ -7,7 +8,8 @@
 namespace zfcheck {
 namespace {
 
-// A model engine that counts the batches it is asked for and says, as told, whether it answered alike.
+// A model engine that counts the batches it is asked for and says, as told, whether its answers are
+// another's.
 class CountingEngine final : public Engine {
  public:
   CountingEngine(std::string_view profile, bool alike) : inner_(testing::model(profile)), alike_(alike) {}
@@ -44,14 +46,15 @@ TEST(ResultPairWalk, aBatchAnsweredAlikeTakesTheSecondEnginesResultsUnderTheFirs
         EXPECT_EQ(a.outcome, b.outcome);
         EXPECT_EQ(a.config.has_value(), b.config.has_value());
       },
-      nullptr);
+      nullptr, true);
   EXPECT_EQ(pairs, schedule_grid().size());
   EXPECT_EQ(from.batches, 0);
   EXPECT_GT(to.batches, 0);
 }
 
-TEST(ResultPairWalk, elsewhereEachEngineAnswersItsOwn) {
-  CountingEngine from("pr-8456-4ffc94ea", false), to("pr-8456", false);
+// The first engine's own results, where it has not walked the grid before or answered a batch differently.
+void expect_each_answers_its_own(const CountingEngine& from, const CountingEngine& to,
+                                 bool from_walked_grid) {
   std::uint64_t differing = 0;
   for_each_result_pair(
       schedule_grid(), from, to,
@@ -59,9 +62,19 @@ TEST(ResultPairWalk, elsewhereEachEngineAnswersItsOwn) {
         EXPECT_EQ(a.profile, "pr-8456-4ffc94ea");
         differing += !describe_change(a, b).empty();
       },
-      nullptr);
+      nullptr, from_walked_grid);
   EXPECT_EQ(from.batches, to.batches);
-  EXPECT_GT(differing, 0u);  // the fix commit changes schedule cases: the first engine's own results
+  EXPECT_GT(differing, 0u);  // the fix commit changes schedule cases
+}
+
+TEST(ResultPairWalk, aGridTheFirstEngineHasNotWalkedIsAnsweredByEach) {
+  expect_each_answers_its_own(CountingEngine("pr-8456-4ffc94ea", true), CountingEngine("pr-8456", true),
+                              false);
+}
+
+TEST(ResultPairWalk, aBatchAnsweredDifferentlyIsAnsweredByEach) {
+  expect_each_answers_its_own(CountingEngine("pr-8456-4ffc94ea", false), CountingEngine("pr-8456", false),
+                              true);
 }
 
 }  // namespace
