@@ -172,7 +172,7 @@ int run_history(const HistoryOptions& opts) {
               tally.add(k, a, b);
               sweep.add_answer(**engine, k, b);
             },
-            &progress, true);
+            &progress, /*from_walked_grid=*/true);  // the previous engine walked it last time round
         ProfileDiff diff = tally.diff();
         lines += ": " + std::to_string(diff.differing) + " cases changed" + grid_blocks_note(opts.grid) +
                  (diff.not_evaluated.count > 0 ? "; " + diff.not_evaluated.summary() : "") + "\n";

@@ -13,6 +13,7 @@
 #include <tl/expected.hpp>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
