@@ -39,19 +39,11 @@ tl::expected<std::unique_ptr<TopkUpstream>, std::string> TopkUpstream::open(
   return std::unique_ptr<TopkUpstream>(new TopkUpstream(std::move(*source), options));
 }
 
-void TopkUpstream::write_tree() const {
-  if (tree_dir_) return;
-  auto dir = write_source_tree(source_);
-  if (!dir) throw EngineFailure(dir.error());
-  tree_dir_.emplace(std::move(*dir));
-}
-
 const SelectionKey& TopkUpstream::selection() const {
   if (selection_) return *selection_;
   auto options = [this] {
-    write_tree();
     return RunnerOptions{.python = options_.python,
-                         .deepspeed = tree_dir_->path(),
+                         .deepspeed = written_source_tree(source_, tree_dir_),
                          .script = RunnerScript::topk,
                          .selection_key = true};
   };
@@ -71,9 +63,8 @@ const SelectionKey& TopkUpstream::selection() const {
 
 void TopkUpstream::start_runners() const {
   if (!runners_.empty()) return;
-  write_tree();
   RunnerOptions runner_options{.python = options_.python,
-                               .deepspeed = tree_dir_->path(),
+                               .deepspeed = written_source_tree(source_, tree_dir_),
                                .script = RunnerScript::topk,
                                .ready_line = true,
                                .coverage = options_.coverage,

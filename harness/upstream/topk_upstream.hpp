@@ -79,7 +79,6 @@ class TopkUpstream {
  private:
   TopkUpstream(UpstreamSource source, TopkUpstreamOptions options);
   void start_runners() const;
-  void write_tree() const;
   const SelectionKey& selection() const;
 
   UpstreamSource source_;

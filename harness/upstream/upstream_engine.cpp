@@ -82,13 +82,6 @@ std::string UpstreamEngine::replay_option() const {
   return "--upstream " + shell_quote(source_.rev ? source_.path + "@" + source_.label : source_.path);
 }
 
-void UpstreamEngine::write_tree() const {
-  if (tree_dir_) return;
-  auto dir = write_source_tree(source_);
-  if (!dir) throw EngineFailure(dir.error());
-  tree_dir_.emplace(std::move(*dir));
-}
-
 std::string UpstreamEngine::load_failure(int status) const {
   return "the upstream runner could not load " + name_ + " (exit status " + std::to_string(status) +
          (status == 3 ? ": no pydantic 2; point --python at the Python of the DeepSpeed environment"
@@ -99,8 +92,8 @@ std::string UpstreamEngine::load_failure(int status) const {
 void UpstreamEngine::revision_line(const std::string& what, bool RunnerOptions::*ask,
                                    const std::function<std::string(const std::string&)>& read) const {
   auto options = [&] {
-    write_tree();
-    RunnerOptions runner_options{.python = options_.python, .deepspeed = tree_dir_->path()};
+    RunnerOptions runner_options{.python = options_.python,
+                                 .deepspeed = written_source_tree(source_, tree_dir_)};
     runner_options.*ask = true;
     return runner_options;
   };
@@ -142,9 +135,8 @@ ReuseCounts UpstreamEngine::take_reuse_counts() const {
 
 void UpstreamEngine::start_runners() const {
   if (!runners_.empty()) return;
-  write_tree();
   RunnerOptions runner_options{.python = options_.python,
-                               .deepspeed = tree_dir_->path(),
+                               .deepspeed = written_source_tree(source_, tree_dir_),
                                .ready_line = true,
                                .coverage = options_.coverage && !reusing(),
                                .units = reusing()};

@@ -64,7 +64,6 @@ class UpstreamEngine final : public Engine {
  private:
   UpstreamEngine(UpstreamSource source, UpstreamEngineOptions options);
   bool reusing() const { return !options_.cache_dir.empty(); }  // answers kept across revisions: with a cache
-  void write_tree() const;
   void start_runners() const;
   std::string load_failure(int status) const;
   // One line the runner prints instead of results (--schema, --units-table), through the cache under `what`:

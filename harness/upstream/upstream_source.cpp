@@ -1,6 +1,8 @@
 // Reading the runner's files with git (nothing else of the repository is touched) and digesting them.
 #include "harness/upstream/upstream_source.hpp"
 
+#include "harness/checks/engine.hpp"
+
 #include "harness/io/shell_output.hpp"
 #include "harness/io/shell_quote.hpp"
 #include "harness/io/whole_number.hpp"
@@ -195,6 +197,16 @@ tl::expected<on_interrupt::TemporaryPath, std::string> write_source_tree(const U
     if (!out) return tl::unexpected("cannot write " + full.string());
   }
   return dir;
+}
+
+const std::string& written_source_tree(const UpstreamSource& source,
+                                       std::optional<on_interrupt::TemporaryPath>& tree) {
+  if (!tree) {
+    auto dir = write_source_tree(source);
+    if (!dir) throw EngineFailure(dir.error());
+    tree.emplace(std::move(*dir));
+  }
+  return tree->path();
 }
 
 namespace {

@@ -45,6 +45,10 @@ tl::expected<UpstreamSource, std::string> read_topk_source(const std::string& pa
 // A new temporary directory holding the files at their repository paths (what a runner reads as a working
 // tree), removed when the returned object goes.
 tl::expected<on_interrupt::TemporaryPath, std::string> write_source_tree(const UpstreamSource& source);
+// The path of `tree`, written from `source` the first time it is asked for (a revision's runners share it).
+// Throws EngineFailure where it cannot be written.
+const std::string& written_source_tree(const UpstreamSource& source,
+                                       std::optional<on_interrupt::TemporaryPath>& tree);
 
 // The files the runner loads as modules (its REAL_MODULES table), repository paths: what review and history
 // follow from one revision to the next.
