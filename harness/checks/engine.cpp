@@ -71,14 +71,11 @@ void for_each_result_pair(const SweepGrid& grid, const Engine& from, const Engin
         if (!from_walked_grid) {
           from.evaluate_batch(batch, a);
           to.evaluate_batch(batch, b);
+        } else if (to.evaluate_batch_as_before(from, batch, b)) {
+          a = b;
+          for (Result& r : a) r.profile = from.name();
         } else {
-          to.evaluate_batch(batch, b);
-          if (from.answered_alike(to, batch)) {
-            a = b;
-            for (Result& r : a) r.profile = from.name();
-          } else {
-            from.evaluate_batch(batch, a);
-          }
+          from.evaluate_batch(batch, a);
         }
         for (std::size_t i = 0; i < batch.size(); ++i) fn(batch[i], a[i], b[i]);
       },

@@ -40,9 +40,11 @@ class Engine {
   virtual const Switches* selection_rules() const { return nullptr; }
   // The results of `cases`, in order, into `out` (replacing its contents). Throws EngineFailure.
   virtual void evaluate_batch(const std::vector<Case>& cases, std::vector<Result>& out) const = 0;
-  // Whether this engine and `other` each last answered exactly `cases` with the same answers, as far as their
-  // records go: then one's results are the other's but for the profile.
-  virtual bool answered_alike(const Engine& /*other*/, const std::vector<Case>& /*cases*/) const {
+  // evaluate_batch, and whether `earlier` last answered exactly `cases` with the answers this engine just
+  // gave, as far as their records go: then its results are these but for the profile.
+  virtual bool evaluate_batch_as_before(const Engine& /*earlier*/, const std::vector<Case>& cases,
+                                        std::vector<Result>& out) const {
+    evaluate_batch(cases, out);
     return false;
   }
   // fn(case, result) for every grid case in index order. The default walks the grid in batches.
@@ -71,7 +73,7 @@ class ModelEngine final : public Engine {
 
 // The grid under two engines, fn(case, from_result, to_result) in index order, a batch at a time. With
 // `from_walked_grid` (`from` has walked this grid before), where it answered a batch as `to` just did
-// (answered_alike), its results there are `to`'s under its own name.
+// (evaluate_batch_as_before), its results there are `to`'s under its own name.
 void for_each_result_pair(const SweepGrid& grid, const Engine& from, const Engine& to,
                           const std::function<void(const Case&, const Result&, const Result&)>& fn,
                           Progress* progress, bool from_walked_grid = false);

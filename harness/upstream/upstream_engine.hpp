@@ -44,8 +44,9 @@ class UpstreamEngine final : public Engine {
   std::string replay_option() const override;
   // Throws EngineFailure when a runner cannot start or stops before answering every case (naming it).
   void evaluate_batch(const std::vector<Case>& cases, std::vector<Result>& out) const override;
-  // By the digests of the answers each last gave to these case lines (another upstream engine only).
-  bool answered_alike(const Engine& other, const std::vector<Case>& cases) const override;
+  // By the digests of the answers each last gave to these case lines (an earlier upstream engine only).
+  bool evaluate_batch_as_before(const Engine& earlier, const std::vector<Case>& cases,
+                                std::vector<Result>& out) const override;
   // Upstream's answers to `cases` as the runner printed them (JSON objects, in order, every field
   // upstream produced), through the cache: what evaluate_batch reads results from, and what conformance
   // compares field by field. Throws EngineFailure as evaluate_batch does.
@@ -72,8 +73,12 @@ class UpstreamEngine final : public Engine {
   void revision_line(const std::string& what, bool RunnerOptions::*ask,
                      const std::function<std::string(const std::string&)>& read) const;
   TraceMemo& traces() const;
-  // answer_values' answers, grouped by their text besides the id (each group's first parsed).
-  AnswerGroups answer_groups(const std::vector<Case>& cases) const;
+  // answer_values' answers, grouped by their text besides the id (each group's first parsed); `lines` gets
+  // the digest of the case lines, under which answered() keeps the digest of these answers.
+  AnswerGroups answer_groups(const std::vector<Case>& cases, std::string& lines) const;
+  // The results of `cases` from their answers, into `out`.
+  void fill_results(const std::vector<Case>& cases, const AnswerGroups& answers,
+                    std::vector<Result>& out) const;
   // The digest of the answers last given to case lines with digest `lines`; empty where none were.
   std::string answered(const std::string& lines) const;
 
