@@ -7,6 +7,7 @@
 #include "harness/upstream/upstream_source.hpp"
 
 #include <algorithm>
+#include <mutex>
 #include <optional>
 
 namespace zfcheck {
@@ -14,20 +15,19 @@ namespace zfcheck {
 namespace {
 
 // Each runner's answer to the request for the lines that ran, merged.
-MeasuredAnswers run_measured(std::vector<UpstreamRunner>& runners, const std::vector<std::string>& lines) {
-  std::vector<ExecutedLines> ran(runners.size());
+MeasuredAnswers run_measured(RunnerPool& pool, const std::vector<std::string>& lines) {
   MeasuredAnswers out;
+  std::mutex merging;  // the runners' threads each merge what their runner ran
   out.answers =
-      answer_on_pool(runners, lines, coverage_request_line(), [&](std::size_t part, UpstreamRunner& runner) {
+      pool.answer(lines, coverage_request_line(), [&](std::size_t /*part*/, UpstreamRunner& runner) {
         std::string answer;
         auto coverage =
             runner.next(answer) ? ExecutedLines::from_json(answer) : tl::unexpected(std::string("no answer"));
         if (!coverage) return "the request for the lines that ran (" + coverage.error() + ")";
-        ran[part] = std::move(*coverage);
+        std::lock_guard lock(merging);
+        out.ran.merge(*coverage);
         return std::string();
       });
-  for (std::size_t part = 1; part < ran.size(); ++part) ran[0].merge(ran[part]);
-  if (!ran.empty()) out.ran = std::move(ran[0]);
   return out;
 }
 
@@ -47,8 +47,7 @@ VerifyFailure answer_differs(const std::string& engine, const std::string& line,
 }
 
 MeasuredAnswers answer_measured(const ResultCache& cache, const std::string& key,
-                                const std::vector<std::string>& lines, bool measure,
-                                std::vector<UpstreamRunner>& runners, const std::function<void()>& start,
+                                const std::vector<std::string>& lines, bool measure, RunnerPool& pool,
                                 const std::function<void(const std::vector<std::string>&)>& check,
                                 const AcrossRevisions* across) {
   const std::string coverage_key = digest(key + "\ncoverage");
@@ -60,11 +59,10 @@ MeasuredAnswers answer_measured(const ResultCache& cache, const std::string& key
     auto ran = entry ? ExecutedLines::from_json(entry->front()) : tl::unexpected(std::string("absent"));
     if (ran) return MeasuredAnswers{std::move(*kept), across ? across->place(*ran) : std::move(*ran), true};
   }
-  start();
   if (measure)
-    out = run_measured(runners, lines);
+    out = run_measured(pool, lines);
   else
-    out.answers = answer_on_pool(runners, lines);
+    out.answers = pool.answer(lines);
   check(out.answers);
   if (kept && across && across->verify) {
     for (std::size_t i = 0; i < lines.size(); ++i) {

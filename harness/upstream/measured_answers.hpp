@@ -5,7 +5,7 @@
 #include "harness/checks/engine.hpp"
 #include "harness/upstream/executed_lines.hpp"
 #include "harness/upstream/result_cache.hpp"
-#include "harness/upstream/upstream_runner.hpp"
+#include "harness/upstream/runner_pool.hpp"
 
 #include <functional>
 #include <string>
@@ -44,14 +44,13 @@ struct AcrossRevisions {
 bool leans_on_a_stand_in(const std::string& answer);
 
 // The answers to `lines` (all under `key`) and, with `measure`, the lines that ran on them: from `cache`
-// where it holds both, else from `runners` (each asked for the lines that ran after its share; `start` is
-// called first, to start them). `check` sees a fresh batch's answers before anything is stored, and throws
-// EngineFailure to refuse them; a batch with an answer the runner gave from a stand-in (RunnerStandIn) is
-// not stored. Throws EngineFailure where a runner stops early or answers the request for
-// the lines that ran with something else. With `across`, the lines that ran are kept in its form.
+// where it holds both, else from `pool` (each runner asked for the lines that ran after its share). `check`
+// sees a fresh batch's answers before anything is stored, and throws EngineFailure to refuse them; a batch
+// with an answer the runner gave from a stand-in (RunnerStandIn) is not stored. Throws EngineFailure where a
+// runner stops early or answers the request for the lines that ran with something else. With `across`, the
+// lines that ran are kept in its form.
 MeasuredAnswers answer_measured(const ResultCache& cache, const std::string& key,
-                                const std::vector<std::string>& lines, bool measure,
-                                std::vector<UpstreamRunner>& runners, const std::function<void()>& start,
+                                const std::vector<std::string>& lines, bool measure, RunnerPool& pool,
                                 const std::function<void(const std::vector<std::string>&)>& check,
                                 const AcrossRevisions* across = nullptr);
 

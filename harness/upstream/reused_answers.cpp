@@ -85,8 +85,7 @@ Traced split_traced(const std::string& line, const std::string& case_line) {
 }  // namespace
 
 MeasuredAnswers answer_reusing(const ReuseRequest& request, TraceMemo& memo,
-                               const std::vector<std::string>& lines, std::vector<UpstreamRunner>& runners,
-                               const std::function<void()>& start,
+                               const std::vector<std::string>& lines, RunnerPool& pool,
                                const std::function<void(const std::vector<std::string>&)>& check,
                                ReuseCounts& counts) {
   ReuseBatch batch = load_reuse_batch(request.cache, request.key, lines.size());
@@ -118,11 +117,10 @@ MeasuredAnswers answer_reusing(const ReuseRequest& request, TraceMemo& memo,
   }
   bool ran_any = !to_run.empty();
   if (ran_any) {
-    start();
     std::vector<std::string> run_lines;
     run_lines.reserve(to_run.size());
     for (std::size_t i : to_run) run_lines.push_back(lines[i]);
-    std::vector<std::string> answers = answer_on_pool(runners, run_lines);
+    std::vector<std::string> answers = pool.answer(run_lines);
     for (std::size_t k = 0; k < to_run.size(); ++k) {
       const std::size_t i = to_run[k];
       Traced traced = split_traced(answers[k], lines[i]);

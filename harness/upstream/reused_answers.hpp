@@ -61,12 +61,11 @@ struct ReuseRequest {
 };
 
 // The answers to `lines` (from runners started with --units), each case's reused where an answer kept for it
-// holds here; the traces they hold by are added to memo.covered(). `start`, `check` and the stand-in
+// holds here, else from `pool`; the traces they hold by are added to memo.covered(). `check` and the stand-in
 // rule as for answer_measured. With verify, every case is evaluated, and an answer that differs from the one
 // that would have been reused throws EngineFailure naming the case and both answers.
 MeasuredAnswers answer_reusing(const ReuseRequest& request, TraceMemo& memo,
-                               const std::vector<std::string>& lines, std::vector<UpstreamRunner>& runners,
-                               const std::function<void()>& start,
+                               const std::vector<std::string>& lines, RunnerPool& pool,
                                const std::function<void(const std::vector<std::string>&)>& check,
                                ReuseCounts& counts);
 

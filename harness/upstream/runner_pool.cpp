@@ -59,4 +59,11 @@ std::vector<std::string> answer_on_pool(std::vector<UpstreamRunner>& runners,
   return out;
 }
 
+std::vector<std::string> RunnerPool::answer(const std::vector<std::string>& lines, const std::string& trailer,
+                                            const TrailerReader& read_trailer) {
+  std::lock_guard lock(mutex_);
+  if (runners_.empty()) runners_ = start_();
+  return answer_on_pool(runners_, lines, trailer, read_trailer);
+}
+
 }  // namespace zfcheck

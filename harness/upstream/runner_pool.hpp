@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -38,5 +39,19 @@ std::vector<std::string> answer_on_pool(std::vector<UpstreamRunner>& runners,
                                         const std::vector<std::string>& lines,
                                         const std::string& trailer = "",
                                         const TrailerReader& read_trailer = {});
+
+// An engine's runners, started by `start` on first use; batches answered on several threads take turns.
+class RunnerPool {
+ public:
+  explicit RunnerPool(std::function<std::vector<UpstreamRunner>()> start) : start_(std::move(start)) {}
+  // answer_on_pool on the runners, started first where they are not running (after a failure too).
+  std::vector<std::string> answer(const std::vector<std::string>& lines, const std::string& trailer = "",
+                                  const TrailerReader& read_trailer = {});
+
+ private:
+  std::function<std::vector<UpstreamRunner>()> start_;
+  std::mutex mutex_;
+  std::vector<UpstreamRunner> runners_;
+};
 
 }  // namespace zfcheck

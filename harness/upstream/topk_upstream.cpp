@@ -61,15 +61,14 @@ const SelectionKey& TopkUpstream::selection() const {
   return *selection_;
 }
 
-void TopkUpstream::start_runners() const {
-  if (!runners_.empty()) return;
+std::vector<UpstreamRunner> TopkUpstream::start_runners() const {
   RunnerOptions runner_options{.python = options_.python,
                                .deepspeed = written_source_tree(source_, tree_dir_),
                                .script = RunnerScript::topk,
                                .ready_line = true,
                                .coverage = options_.coverage,
                                .device = options_.device};
-  runners_ = start_pool(runner_options, options_.jobs, [this](int status) {
+  return start_pool(runner_options, options_.jobs, [this](int status) {
     if (status == kNoTorchStatus)
       throw TorchMissing(options_.python +
                          " has no torch: install Debian's python3-torch (for /usr/bin/python3) "
@@ -109,9 +108,8 @@ std::vector<nlohmann::ordered_json> TopkUpstream::answers(const std::vector<std:
       .place = [this](const ExecutedLines& kept) { return selection().placed(kept); },
       .verify = options_.verify,
       .engine = name()};
-  MeasuredAnswers batch = answer_measured(
-      cache_, digest(all), problems, options_.coverage, runners_, [this] { start_runners(); }, parse,
-      &across);
+  MeasuredAnswers batch =
+      answer_measured(cache_, digest(all), problems, options_.coverage, pool_, parse, &across);
   if (batch.cached) parse(batch.answers);
   (batch.cached || batch.verified ? counts_.reused : counts_.evaluated) += problems.size();
   executed_.merge(batch.ran);

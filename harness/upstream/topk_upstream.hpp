@@ -5,6 +5,7 @@
 #include "harness/upstream/executed_lines.hpp"
 #include "harness/upstream/interrupt_cleanup.hpp"
 #include "harness/upstream/result_cache.hpp"
+#include "harness/upstream/runner_pool.hpp"
 #include "harness/upstream/selection_key.hpp"
 #include "harness/upstream/upstream_runner.hpp"
 #include "harness/upstream/upstream_source.hpp"
@@ -78,14 +79,14 @@ class TopkUpstream {
 
  private:
   TopkUpstream(UpstreamSource source, TopkUpstreamOptions options);
-  void start_runners() const;
+  std::vector<UpstreamRunner> start_runners() const;  // pool_'s
   const SelectionKey& selection() const;
 
   UpstreamSource source_;
   TopkUpstreamOptions options_;
   ResultCache cache_;
   mutable std::optional<on_interrupt::TemporaryPath> tree_dir_;  // the files written out for the runners
-  mutable std::vector<UpstreamRunner> runners_;                  // destroyed first: they read tree_dir_
+  mutable RunnerPool pool_{[this] { return start_runners(); }};  // destroyed first: it reads tree_dir_
   mutable ExecutedLines executed_;
   mutable std::optional<SelectionKey> selection_;
   mutable TopkReuseCounts counts_;

@@ -133,14 +133,13 @@ ReuseCounts UpstreamEngine::take_reuse_counts() const {
   return std::exchange(reuse_counts_, ReuseCounts{});
 }
 
-void UpstreamEngine::start_runners() const {
-  if (!runners_.empty()) return;
+std::vector<UpstreamRunner> UpstreamEngine::start_runners() const {
   RunnerOptions runner_options{.python = options_.python,
                                .deepspeed = written_source_tree(source_, tree_dir_),
                                .ready_line = true,
                                .coverage = options_.coverage && !reusing(),
                                .units = reusing()};
-  runners_ = start_pool(runner_options, options_.jobs, [this](int status) { return load_failure(status); });
+  return start_pool(runner_options, options_.jobs, [this](int status) { return load_failure(status); });
 }
 
 ExecutedLines UpstreamEngine::executed_lines() const {
@@ -159,18 +158,16 @@ AnswerGroups UpstreamEngine::answer_groups(const std::vector<Case>& cases, std::
              " is not a JSON object: " + answers[i].substr(0, 300);
     });
   };
-  auto start = [this] { start_runners(); };
   MeasuredAnswers batch;
   if (reusing()) {
     ReuseCounts counts;
     const std::string key = digest("reused answers\n" + runner_scripts_key() + in.joined);
-    batch = answer_reusing(ReuseRequest{cache_, key, name_, options_.verify}, traces(), lines, runners_,
-                           start, parse, counts);
+    batch = answer_reusing(ReuseRequest{cache_, key, name_, options_.verify}, traces(), lines, pool_, parse,
+                           counts);
     std::lock_guard lock(executed_mutex_);
     if (counted_batches_.insert(key).second) reuse_counts_.add(counts);  // a batch walked again counts once
   } else {
-    batch = answer_measured(cache_, digest(source_.key + in.joined), lines, options_.coverage, runners_,
-                            start, parse);
+    batch = answer_measured(cache_, digest(source_.key + in.joined), lines, options_.coverage, pool_, parse);
     if (batch.cached) parse(batch.answers);
   }
   const std::string answers = digest(batch.answers);

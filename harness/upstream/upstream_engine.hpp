@@ -7,6 +7,7 @@
 #include "harness/upstream/result_cache.hpp"
 #include "harness/upstream/reused_answers.hpp"
 #include "harness/upstream/revision_fields.hpp"
+#include "harness/upstream/runner_pool.hpp"
 #include "harness/upstream/upstream_runner.hpp"
 #include "harness/upstream/upstream_source.hpp"
 
@@ -65,7 +66,7 @@ class UpstreamEngine final : public Engine {
  private:
   UpstreamEngine(UpstreamSource source, UpstreamEngineOptions options);
   bool reusing() const { return !options_.cache_dir.empty(); }  // answers kept across revisions: with a cache
-  void start_runners() const;
+  std::vector<UpstreamRunner> start_runners() const;            // pool_'s
   std::string load_failure(int status) const;
   // One line the runner prints instead of results (--schema, --units-table), through the cache under `what`:
   // `read` takes it (returning the error that makes it not what was asked, else ""); one it refuses is not
@@ -93,7 +94,7 @@ class UpstreamEngine final : public Engine {
   mutable std::map<std::string, std::string> answered_;  // digest of a batch's case lines -> of its answers
   mutable std::unique_ptr<TraceMemo> traces_;  // with a cache: the revision's units and the traces read
   mutable std::optional<on_interrupt::TemporaryPath> tree_dir_;  // the files written out for the runners
-  mutable std::vector<UpstreamRunner> runners_;                  // destroyed first: they read tree_dir_
+  mutable RunnerPool pool_{[this] { return start_runners(); }};  // destroyed first: it reads tree_dir_
 };
 
 }  // namespace zfcheck
