@@ -2,28 +2,60 @@
 #include "harness/checks/engine.hpp"
 
 #include <algorithm>
+#include <deque>
+#include <future>
+#include <memory>
 
 namespace zfcheck {
 
 namespace {
 
 constexpr std::uint64_t kGridBatch = 8192;
+// Batches evaluated at once: while an engine's runners answer one, the answers to the one before are read.
+constexpr std::size_t kInFlight = 2;
 
-// Calls fn(batch) with consecutive grid cases, kGridBatch at a time.
-void for_each_batch(const SweepGrid& grid, const std::function<void(const std::vector<Case>&)>& fn,
-                    Progress* progress) {
-  std::vector<Case> batch;
-  batch.reserve(kGridBatch);
-  std::uint64_t done = 0;
+// A batch of consecutive grid cases and what the walk evaluated for it: one engine's results, or a pair's.
+struct EvaluatedBatch {
+  std::vector<Case> cases;
+  std::vector<Result> first, second;
+};
+
+// evaluate(batch) for consecutive grid batches of kGridBatch cases, up to kInFlight at once, each on a thread
+// of its own; take(batch) for each in index order on the calling thread. An exception evaluate throws is
+// thrown when its batch's turn comes, after the batches still being evaluated are done.
+void walk_batches(const SweepGrid& grid, const std::function<void(EvaluatedBatch&)>& evaluate,
+                  const std::function<void(const EvaluatedBatch&)>& take, Progress* progress) {
+  struct InFlight {
+    std::unique_ptr<EvaluatedBatch> batch;
+    std::future<void> done;
+  };
+  std::deque<InFlight> in_flight;  // destroyed (each future waited for) before anything it refers to
+  std::uint64_t taken = 0;
+  auto take_oldest = [&] {
+    InFlight oldest = std::move(in_flight.front());
+    in_flight.pop_front();
+    oldest.done.get();
+    take(*oldest.batch);
+    taken += oldest.batch->cases.size();
+    if (progress != nullptr) progress->update(taken);
+  };
+  auto launch = [&](std::vector<Case>& cases) {
+    if (in_flight.size() == kInFlight) take_oldest();
+    auto batch = std::make_unique<EvaluatedBatch>();
+    batch->cases.swap(cases);
+    std::future<void> done = std::async(std::launch::async, [&evaluate, b = batch.get()] { evaluate(*b); });
+    in_flight.push_back({std::move(batch), std::move(done)});
+  };
+  std::vector<Case> cases;
+  cases.reserve(kGridBatch);
   grid.for_each([&](const Case& c) {
-    batch.push_back(c);
-    if (batch.size() < kGridBatch) return;
-    fn(batch);
-    done += batch.size();
-    batch.clear();
-    if (progress != nullptr) progress->update(done);
+    cases.push_back(c);
+    if (cases.size() < kGridBatch) return;
+    launch(cases);
+    cases.reserve(kGridBatch);
   });
-  if (!batch.empty()) fn(batch);
+  if (!cases.empty()) launch(cases);
+  while (!in_flight.empty()) take_oldest();
   if (progress != nullptr) progress->finish();
 }
 
@@ -32,14 +64,9 @@ void for_each_batch(const SweepGrid& grid, const std::function<void(const std::v
 void Engine::for_each_batch_result(
     const SweepGrid& grid, const std::function<void(const std::vector<Case>&, const std::vector<Result>&)>& fn,
     Progress* progress) const {
-  std::vector<Result> results;
-  for_each_batch(
-      grid,
-      [&](const std::vector<Case>& batch) {
-        evaluate_batch(batch, results);
-        fn(batch, results);
-      },
-      progress);
+  walk_batches(
+      grid, [&](EvaluatedBatch& batch) { evaluate_batch(batch.cases, batch.first); },
+      [&](const EvaluatedBatch& batch) { fn(batch.cases, batch.first); }, progress);
 }
 
 void Engine::for_each_result(const SweepGrid& grid, const ResultFn& fn, Progress* progress) const {
@@ -64,20 +91,23 @@ void ModelEngine::for_each_result(const SweepGrid& grid, const ResultFn& fn, Pro
 void for_each_result_pair(const SweepGrid& grid, const Engine& from, const Engine& to,
                           const std::function<void(const Case&, const Result&, const Result&)>& fn,
                           Progress* progress, bool from_walked_grid) {
-  std::vector<Result> a, b;
-  for_each_batch(
+  walk_batches(
       grid,
-      [&](const std::vector<Case>& batch) {
+      [&](EvaluatedBatch& batch) {
+        std::vector<Result>& a = batch.first;
         if (!from_walked_grid) {
-          from.evaluate_batch(batch, a);
-          to.evaluate_batch(batch, b);
-        } else if (to.evaluate_batch_as_before(from, batch, b)) {
-          a = b;
+          from.evaluate_batch(batch.cases, a);
+          to.evaluate_batch(batch.cases, batch.second);
+        } else if (to.evaluate_batch_as_before(from, batch.cases, batch.second)) {
+          a = batch.second;
           for (Result& r : a) r.profile = from.name();
         } else {
-          from.evaluate_batch(batch, a);
+          from.evaluate_batch(batch.cases, a);
         }
-        for (std::size_t i = 0; i < batch.size(); ++i) fn(batch[i], a[i], b[i]);
+      },
+      [&](const EvaluatedBatch& batch) {
+        for (std::size_t i = 0; i < batch.cases.size(); ++i)
+          fn(batch.cases[i], batch.first[i], batch.second[i]);
       },
       progress);
 }

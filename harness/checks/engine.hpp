@@ -38,7 +38,8 @@ class Engine {
   // The top-k selection rules the engine models (a model profile's switches), or null where its selection
   // is not modelled (upstream's code runs only the config).
   virtual const Switches* selection_rules() const { return nullptr; }
-  // The results of `cases`, in order, into `out` (replacing its contents). Throws EngineFailure.
+  // The results of `cases`, in order, into `out` (replacing its contents). Throws EngineFailure. The grid
+  // walks below call it for two batches at once, from two threads.
   virtual void evaluate_batch(const std::vector<Case>& cases, std::vector<Result>& out) const = 0;
   // evaluate_batch, and whether `earlier` last answered exactly `cases` with the answers this engine just
   // gave, as far as their records go: then its results are these but for the profile.

@@ -1,9 +1,15 @@
-// for_each_result_pair: where the first engine answered a batch before as the second just did, the second's
-// results stand for both under the first's name and the first is not asked again; elsewhere each engine
-// answers.
+// The grid walks in batches: two batches evaluated at once and taken in order, an engine failure thrown at
+// its batch's turn; for_each_result_pair: where the first engine answered a batch before as the second just
+// did, the second's results stand for both under the first's name and the first is not asked again; elsewhere
+// each engine answers.
 #include "harness/checks/engine.hpp"
 #include "harness/reports/profile_diff.hpp"
 #include "test_support.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 
 namespace zfcheck {
 namespace {
@@ -26,7 +32,7 @@ class CountingEngine final : public Engine {
     evaluate_batch(cases, out);
     return alike_;
   }
-  mutable int batches = 0;
+  mutable std::atomic<int> batches = 0;
 
  private:
   ModelEngine inner_;
@@ -79,6 +85,81 @@ TEST(ResultPairWalk, aGridTheFirstEngineHasNotWalkedIsAnsweredByEach) {
 TEST(ResultPairWalk, aBatchAnsweredDifferentlyIsAnsweredByEach) {
   expect_each_answers_its_own(CountingEngine("pr-8456-4ffc94ea", false), CountingEngine("pr-8456", false),
                               true);
+}
+
+// The model under a profile, whose first batch waits (up to a minute) until another is evaluated alongside
+// it, and which fails on the batch holding case `failing` (none: no failure); it records the most batches it
+// evaluated at once.
+class OverlapEngine final : public Engine {
+ public:
+  explicit OverlapEngine(std::string failing = "")
+      : inner_(testing::model("pr-8456")), failing_(std::move(failing)) {}
+  const std::string& name() const override { return inner_.name(); }
+  std::string summary() const override { return inner_.summary(); }
+  std::string evaluator() const override { return inner_.evaluator(); }
+  std::string replay_option() const override { return inner_.replay_option(); }
+  void evaluate_batch(const std::vector<Case>& cases, std::vector<Result>& out) const override {
+    {
+      std::unique_lock lock(mutex_);
+      ++running_;
+      most_ = std::max(most_, running_);
+      changed_.notify_all();
+      if (first_) {
+        first_ = false;
+        changed_.wait_for(lock, std::chrono::minutes(1), [&] { return running_ > 1; });
+      }
+    }
+    inner_.evaluate_batch(cases, out);
+    std::lock_guard lock(mutex_);
+    --running_;
+    for (const Case& c : cases) {
+      if (case_line(c) == failing_) throw EngineFailure("failing on " + failing_);
+    }
+  }
+  int most() const {
+    std::lock_guard lock(mutex_);
+    return most_;
+  }
+
+ private:
+  ModelEngine inner_;
+  std::string failing_;
+  mutable std::mutex mutex_;
+  mutable std::condition_variable changed_;
+  mutable int running_ = 0, most_ = 0;
+  mutable bool first_ = true;
+};
+
+TEST(GridWalk, evaluatesTwoBatchesAtOnceAndTakesThemInOrder) {
+  OverlapEngine engine;
+  std::uint64_t next = 0;
+  engine.for_each_result(
+      schedule_grid(),
+      [&](const Case& c, const Result& r) {
+        EXPECT_EQ(case_line(c), case_line(schedule_grid().at(next)));
+        EXPECT_EQ(r.id, c.id);
+        ++next;
+      },
+      nullptr);
+  EXPECT_EQ(next, schedule_grid().size());
+  EXPECT_EQ(engine.most(), 2);
+}
+
+TEST(GridWalk, anEngineFailureIsThrownAtItsBatchsTurnAfterEveryCaseBeforeIt) {
+  const SweepGrid& grid = schedule_grid();
+  const std::uint64_t failing = grid.size() / 2;
+  OverlapEngine engine(case_line(grid.at(failing)));
+  std::uint64_t taken = 0;
+  try {
+    engine.for_each_result(
+        grid, [&](const Case& c, const Result&) { EXPECT_EQ(case_line(c), case_line(grid.at(taken++))); },
+        nullptr);
+    ADD_FAILURE() << "no EngineFailure";
+  } catch (const EngineFailure& e) {
+    EXPECT_EQ(std::string(e.what()), "failing on " + case_line(grid.at(failing)));
+  }
+  EXPECT_GT(taken, 0u);
+  EXPECT_LE(taken, failing);  // its batch's results never reached the walk
 }
 
 }  // namespace
