@@ -20,6 +20,10 @@ struct EvaluatedBatch {
   std::vector<Result> first, second;
 };
 
+// The batch evaluated before this thread's, while that one may still be in flight (none: not a walk's
+// thread).
+thread_local const std::shared_future<void>* batch_before = nullptr;
+
 // evaluate(batch) for consecutive grid batches of kGridBatch cases, up to kInFlight at once, each on a thread
 // of its own; take(batch) for each in index order on the calling thread. An exception evaluate throws is
 // thrown when its batch's turn comes, after the batches still being evaluated are done.
@@ -27,7 +31,7 @@ void walk_batches(const SweepGrid& grid, const std::function<void(EvaluatedBatch
                   const std::function<void(const EvaluatedBatch&)>& take, Progress* progress) {
   struct InFlight {
     std::unique_ptr<EvaluatedBatch> batch;
-    std::future<void> done;
+    std::shared_future<void> done;
   };
   std::deque<InFlight> in_flight;  // destroyed (each future waited for) before anything it refers to
   std::uint64_t taken = 0;
@@ -43,7 +47,15 @@ void walk_batches(const SweepGrid& grid, const std::function<void(EvaluatedBatch
     if (in_flight.size() == kInFlight) take_oldest();
     auto batch = std::make_unique<EvaluatedBatch>();
     batch->cases.swap(cases);
-    std::future<void> done = std::async(std::launch::async, [&evaluate, b = batch.get()] { evaluate(*b); });
+    std::shared_future<void> before = in_flight.empty() ? std::shared_future<void>() : in_flight.back().done;
+    std::shared_future<void> done =
+        std::async(std::launch::async, [&evaluate, b = batch.get(), before = std::move(before)] {
+          struct Turn {  // this thread's batch_before while it evaluates its batch
+            explicit Turn(const std::shared_future<void>* before) { batch_before = before; }
+            ~Turn() { batch_before = nullptr; }
+          } turn(&before);
+          evaluate(*b);
+        });
     in_flight.push_back({std::move(batch), std::move(done)});
   };
   std::vector<Case> cases;
@@ -60,6 +72,10 @@ void walk_batches(const SweepGrid& grid, const std::function<void(EvaluatedBatch
 }
 
 }  // namespace
+
+void wait_for_earlier_batches() {
+  if (batch_before != nullptr && batch_before->valid()) batch_before->wait();
+}
 
 void Engine::for_each_batch_result(
     const SweepGrid& grid, const std::function<void(const std::vector<Case>&, const std::vector<Result>&)>& fn,

@@ -72,6 +72,11 @@ class ModelEngine final : public Engine {
   Profile profile_;
 };
 
+// On a thread of a grid walk's batch (below, two are evaluated at once): waits until the batch before it is
+// evaluated, for what must see the batches in walk order (an engine's runners, whose answers can depend on
+// the cases they answered before). Elsewhere it returns at once.
+void wait_for_earlier_batches();
+
 // The grid under two engines, fn(case, from_result, to_result) in index order, a batch at a time. With
 // `from_walked_grid` (`from` has walked this grid before), where it answered a batch as `to` just did
 // (evaluate_batch_as_before), its results there are `to`'s under its own name.

@@ -1,7 +1,7 @@
-// The grid walks in batches: two batches evaluated at once and taken in order, an engine failure thrown at
-// its batch's turn; for_each_result_pair: where the first engine answered a batch before as the second just
-// did, the second's results stand for both under the first's name and the first is not asked again; elsewhere
-// each engine answers.
+// The grid walks in batches: two batches evaluated at once and taken in order, what must see them in walk
+// order seeing them so, an engine failure thrown at its batch's turn; for_each_result_pair: where the first
+// engine answered a batch before as the second just did, the second's results stand for both under the
+// first's name and the first is not asked again; elsewhere each engine answers.
 #include "harness/checks/engine.hpp"
 #include "harness/reports/profile_diff.hpp"
 #include "test_support.hpp"
@@ -160,6 +160,57 @@ TEST(GridWalk, anEngineFailureIsThrownAtItsBatchsTurnAfterEveryCaseBeforeIt) {
   }
   EXPECT_GT(taken, 0u);
   EXPECT_LE(taken, failing);  // its batch's results never reached the walk
+}
+
+// The model under a profile, whose batches each record when they get past wait_for_earlier_batches (as an
+// engine's runners do); the first waits there (up to a minute) until the second batch has come to it.
+class OrderedEngine final : public Engine {
+ public:
+  OrderedEngine() : inner_(testing::model("pr-8456")) {}
+  const std::string& name() const override { return inner_.name(); }
+  std::string summary() const override { return inner_.summary(); }
+  std::string evaluator() const override { return inner_.evaluator(); }
+  std::string replay_option() const override { return inner_.replay_option(); }
+  void evaluate_batch(const std::vector<Case>& cases, std::vector<Result>& out) const override {
+    inner_.evaluate_batch(cases, out);
+    {
+      std::unique_lock lock(mutex_);
+      ++waiting_;
+      changed_.notify_all();
+      if (first_) {
+        first_ = false;
+        changed_.wait_for(lock, std::chrono::minutes(1), [&] { return waiting_ > 1; });
+      }
+    }
+    wait_for_earlier_batches();
+    std::lock_guard lock(mutex_);
+    passed_.push_back(case_line(cases.front()));
+  }
+  std::vector<std::string> passed() const {
+    std::lock_guard lock(mutex_);
+    return passed_;
+  }
+
+ private:
+  ModelEngine inner_;
+  mutable std::mutex mutex_;
+  mutable std::condition_variable changed_;
+  mutable int waiting_ = 0;
+  mutable bool first_ = true;
+  mutable std::vector<std::string> passed_;  // each batch's first case line, as it got past the wait
+};
+
+TEST(GridWalk, whatWaitsForEarlierBatchesSeesTheBatchesInWalkOrder) {
+  OrderedEngine engine;
+  std::vector<std::string> firsts;  // each batch's first case line, in walk order
+  engine.for_each_batch_result(
+      schedule_grid(),
+      [&](const std::vector<Case>& batch, const std::vector<Result>&) {
+        firsts.push_back(case_line(batch.front()));
+      },
+      nullptr);
+  EXPECT_GT(firsts.size(), 2u);
+  EXPECT_EQ(engine.passed(), firsts);
 }
 
 }  // namespace

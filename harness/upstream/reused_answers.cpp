@@ -120,19 +120,11 @@ MeasuredAnswers answer_reusing(const ReuseRequest& request, TraceMemo& memo,
     std::vector<std::string> run_lines;
     run_lines.reserve(to_run.size());
     for (std::size_t i : to_run) run_lines.push_back(lines[i]);
-    std::vector<Traced> answers(to_run.size());
-    // A runner gives a trace's text once, with the first answer that holds by it: learnt before another
-    // batch (on another thread) can get an answer that holds by it without it.
-    pool.answer_in_turn(run_lines, [&](const std::vector<std::string>& given) {
-      for (std::size_t k = 0; k < to_run.size(); ++k) {
-        answers[k] = split_traced(given[k], lines[to_run[k]]);
-        if (!answers[k].trace.empty() || !memo.knows(answers[k].id))
-          memo.learn(answers[k].id, answers[k].trace);
-      }
-    });
+    std::vector<std::string> answers = pool.answer(run_lines);
     for (std::size_t k = 0; k < to_run.size(); ++k) {
       const std::size_t i = to_run[k];
-      Traced& traced = answers[k];
+      Traced traced = split_traced(answers[k], lines[i]);
+      if (!traced.trace.empty() || !memo.knows(traced.id)) memo.learn(traced.id, traced.trace);
       if (memo.at(traced.id).staleness != Staleness::none)
         throw EngineFailure("the upstream runner's trace of " + lines[i] + " (" + traced.id +
                             ") does not hold at the revision it was recorded at (" + request.engine + ")");

@@ -61,19 +61,10 @@ std::vector<std::string> answer_on_pool(std::vector<UpstreamRunner>& runners,
 
 std::vector<std::string> RunnerPool::answer(const std::vector<std::string>& lines, const std::string& trailer,
                                             const TrailerReader& read_trailer) {
+  wait_for_earlier_batches();  // the runners answer a walk's batches in its order, as they would one by one
   std::lock_guard lock(mutex_);
   if (runners_.empty()) runners_ = start_();
   return answer_on_pool(runners_, lines, trailer, read_trailer);
-}
-
-std::vector<std::string> RunnerPool::answer_in_turn(
-    const std::vector<std::string>& lines,
-    const std::function<void(const std::vector<std::string>&)>& in_turn) {
-  std::lock_guard lock(mutex_);
-  if (runners_.empty()) runners_ = start_();
-  std::vector<std::string> answers = answer_on_pool(runners_, lines);
-  in_turn(answers);
-  return answers;
 }
 
 }  // namespace zfcheck

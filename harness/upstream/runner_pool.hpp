@@ -40,18 +40,14 @@ std::vector<std::string> answer_on_pool(std::vector<UpstreamRunner>& runners,
                                         const std::string& trailer = "",
                                         const TrailerReader& read_trailer = {});
 
-// An engine's runners, started by `start` on first use; batches answered on several threads take turns.
+// An engine's runners, started by `start` on first use; batches answered on several threads take turns, a
+// grid walk's in its order (wait_for_earlier_batches).
 class RunnerPool {
  public:
   explicit RunnerPool(std::function<std::vector<UpstreamRunner>()> start) : start_(std::move(start)) {}
   // answer_on_pool on the runners, started first where they are not running (after a failure too).
   std::vector<std::string> answer(const std::vector<std::string>& lines, const std::string& trailer = "",
                                   const TrailerReader& read_trailer = {});
-  // answer(lines), with in_turn(answers) called before the runners take another batch: for what a runner says
-  // once only (the text of a trace, which it gives with the first answer that holds by it).
-  std::vector<std::string> answer_in_turn(
-      const std::vector<std::string>& lines,
-      const std::function<void(const std::vector<std::string>&)>& in_turn);
 
  private:
   std::function<std::vector<UpstreamRunner>()> start_;
