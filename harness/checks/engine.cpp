@@ -11,7 +11,8 @@ namespace zfcheck {
 namespace {
 
 constexpr std::uint64_t kGridBatch = 8192;
-// Batches evaluated at once: while an engine's runners answer one, the answers to the one before are read.
+// Batches evaluated at once: while one is answered, the next one's case lines are written and its kept answers
+// read (the runners take the next only once this one is done: wait_for_earlier_batches).
 constexpr std::size_t kInFlight = 2;
 
 // A batch of consecutive grid cases and what the walk evaluated for it: one engine's results, or a pair's.
