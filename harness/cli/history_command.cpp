@@ -120,20 +120,16 @@ int run_history(const HistoryOptions& opts) {
               << " (zfcheck invariants lists them)\n";
     return kExitUsage;
   }
-  auto list = first_parent_commits(opts.path, opts.since, opts.until);
-  if (!list) {
-    std::cerr << "zfcheck history: " << list.error() << "\n";
+  auto config_list = first_parent_commits(opts.path, opts.since, opts.until);
+  auto list = opts.topk.problems > 0  // the top-k runner's files are followed too
+                  ? first_parent_commits(opts.path, opts.since, opts.until, topk_runner_source_files())
+                  : config_list;
+  if (!config_list || !list) {
+    std::cerr << "zfcheck history: " << (config_list ? list : config_list).error() << "\n";
     return kExitUsage;
   }
   std::set<std::string> config_commits;  // those that changed a file the config runner loads
-  for (const UpstreamCommit& c : *list) config_commits.insert(c.sha);
-  if (opts.topk.problems > 0) {  // the top-k runner's files are followed too
-    list = first_parent_commits(opts.path, opts.since, opts.until, topk_runner_source_files());
-    if (!list) {
-      std::cerr << "zfcheck history: " << list.error() << "\n";
-      return kExitUsage;
-    }
-  }
+  for (const UpstreamCommit& c : *config_list) config_commits.insert(c.sha);
   const SweepGrid grid(chosen_grid_blocks(opts.grid));
   TopkTimeline topk(opts);
   std::unique_ptr<Engine> previous;
