@@ -14,15 +14,25 @@
 namespace zfcheck {
 namespace {
 
-// A model engine that counts the batches it is asked for and says, as told, whether its answers are
-// another's.
-class CountingEngine final : public Engine {
+// The model under a profile as an engine of the test's own, which says what it is as the model does: the
+// engines below change only how they evaluate.
+class ModelBackedEngine : public Engine {
  public:
-  CountingEngine(std::string_view profile, bool alike) : inner_(testing::model(profile)), alike_(alike) {}
+  explicit ModelBackedEngine(std::string_view profile) : inner_(testing::model(profile)) {}
   const std::string& name() const override { return inner_.name(); }
   std::string summary() const override { return inner_.summary(); }
   std::string evaluator() const override { return inner_.evaluator(); }
   std::string replay_option() const override { return inner_.replay_option(); }
+
+ protected:
+  ModelEngine inner_;
+};
+
+// A model engine that counts the batches it is asked for and says, as told, whether its answers are
+// another's.
+class CountingEngine final : public ModelBackedEngine {
+ public:
+  CountingEngine(std::string_view profile, bool alike) : ModelBackedEngine(profile), alike_(alike) {}
   void evaluate_batch(const std::vector<Case>& cases, std::vector<Result>& out) const override {
     ++batches;
     inner_.evaluate_batch(cases, out);
@@ -35,7 +45,6 @@ class CountingEngine final : public Engine {
   mutable std::atomic<int> batches = 0;
 
  private:
-  ModelEngine inner_;
   bool alike_;
 };
 
@@ -90,14 +99,10 @@ TEST(ResultPairWalk, aBatchAnsweredDifferentlyIsAnsweredByEach) {
 // The model under a profile, whose first batch waits (up to a minute) until another is evaluated alongside
 // it, and which fails on the batch holding case `failing` (none: no failure); it records the most batches it
 // evaluated at once.
-class OverlapEngine final : public Engine {
+class OverlapEngine final : public ModelBackedEngine {
  public:
   explicit OverlapEngine(std::string failing = "")
-      : inner_(testing::model("pr-8456")), failing_(std::move(failing)) {}
-  const std::string& name() const override { return inner_.name(); }
-  std::string summary() const override { return inner_.summary(); }
-  std::string evaluator() const override { return inner_.evaluator(); }
-  std::string replay_option() const override { return inner_.replay_option(); }
+      : ModelBackedEngine("pr-8456"), failing_(std::move(failing)) {}
   void evaluate_batch(const std::vector<Case>& cases, std::vector<Result>& out) const override {
     {
       std::unique_lock lock(mutex_);
@@ -122,7 +127,6 @@ class OverlapEngine final : public Engine {
   }
 
  private:
-  ModelEngine inner_;
   std::string failing_;
   mutable std::mutex mutex_;
   mutable std::condition_variable changed_;
@@ -164,13 +168,9 @@ TEST(GridWalk, anEngineFailureIsThrownAtItsBatchsTurnAfterEveryCaseBeforeIt) {
 
 // The model under a profile, whose batches each record when they get past wait_for_earlier_batches (as an
 // engine's runners do); the first waits there (up to a minute) until the second batch has come to it.
-class OrderedEngine final : public Engine {
+class OrderedEngine final : public ModelBackedEngine {
  public:
-  OrderedEngine() : inner_(testing::model("pr-8456")) {}
-  const std::string& name() const override { return inner_.name(); }
-  std::string summary() const override { return inner_.summary(); }
-  std::string evaluator() const override { return inner_.evaluator(); }
-  std::string replay_option() const override { return inner_.replay_option(); }
+  OrderedEngine() : ModelBackedEngine("pr-8456") {}
   void evaluate_batch(const std::vector<Case>& cases, std::vector<Result>& out) const override {
     inner_.evaluate_batch(cases, out);
     {
@@ -192,7 +192,6 @@ class OrderedEngine final : public Engine {
   }
 
  private:
-  ModelEngine inner_;
   mutable std::mutex mutex_;
   mutable std::condition_variable changed_;
   mutable int waiting_ = 0;
